@@ -1,0 +1,10 @@
+import fs from "node:fs";
+
+/** The e2e server's database and pinned clock (playwright.config.ts starts it with these). */
+export const E2E_DB = ".data/e2e.sqlite";
+export const E2E_NOW = "2026-11-22T09:30:00.000Z";
+
+/** The demo key the seed wrote beside the database (server-side file; tests read it directly). */
+export function demoKey(): string {
+  return fs.readFileSync(`${E2E_DB}.demo-key`, "utf8").trim();
+}

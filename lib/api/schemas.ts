@@ -1,0 +1,282 @@
+/**
+ * The Invoicing API's records, written once.
+ *
+ * `buildSchemas("strict")` is the exact contract: the built-in API validates its own
+ * responses against it in tests and the OpenAPI document is generated from it.
+ * `buildSchemas("lenient")` is what the dashboard parses real responses with: the
+ * real service may add fields or enum values the spec does not list, and those must
+ * be shown as they are, never crash a page. Both come from the same definitions.
+ */
+import { z } from "zod";
+
+export const CURRENCY_CODES = ["USD", "CAD", "EUR", "USDC"] as const;
+export const INVOICE_STATUSES = ["DRAFT", "APPROVED", "ISSUING", "ISSUED", "VOIDED"] as const;
+export const DELIVERY_METHODS = ["EMAIL", "MANUAL"] as const;
+export const USER_ROLES = ["ADMIN", "MEMBER"] as const;
+/** In the order of the spec's health table: the first one a contract is in wins. */
+export const CONTRACT_HEALTHS = [
+  "RENEWAL_DUE",
+  "ENDING",
+  "HEALTHY",
+  "UPCOMING",
+  "NO_ACTIVE_CONTRACT",
+  "DRAFT_ONLY",
+  "NO_CONTRACTS",
+] as const;
+export const LIFECYCLE_STATUSES = ["DRAFT", "ACTIVE", "EXPIRED", "CANCELLED", "DELETED"] as const;
+export const AMENDMENT_STATUSES = ["DRAFT", "FINALIZED", "VOIDED"] as const;
+export const AMENDMENT_TYPES = ["ORIGINAL", "MODIFICATION", "RENEWAL"] as const;
+export const PAYMENT_TYPES = ["CASH", "CARD"] as const;
+export const SUBSCRIPTION_FREQUENCIES = ["MONTHLY", "QUARTERLY", "SEMI_ANNUAL", "ANNUAL"] as const;
+export const CLAIMS = [
+  "invoices:read",
+  "customers:read",
+  "contracts:read",
+  "payments:read",
+] as const;
+
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type ContractHealth = (typeof CONTRACT_HEALTHS)[number];
+export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
+export type SubscriptionFrequency = (typeof SUBSCRIPTION_FREQUENCIES)[number];
+export type Claim = (typeof CLAIMS)[number];
+
+/** Spec: 8-4-4-4-12 hex, version 1-8, variant 8/9/a/b, either case; nil and max too. */
+export const UUID_PATTERN =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
+
+type Mode = "strict" | "lenient";
+
+/** Builds every record schema for one mode. */
+export function buildSchemas(mode: Mode) {
+  const lenient = mode === "lenient";
+  const object = lenient ? z.looseObject : z.strictObject;
+  // An unknown enum value from the real service is kept as its string.
+  const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+    lenient ? z.union([z.enum(values), z.string()]) : z.enum(values);
+
+  const uuid = z.string().regex(UUID_PATTERN).meta({ format: "uuid" });
+  const dateTime = z.string().meta({ format: "date-time" });
+  const safeInt = z.int();
+
+  const Money = object({
+    value: safeInt,
+    currencyCode: oneOf(CURRENCY_CODES),
+  }).meta({ id: "Money", description: "Whole number of the currency's smallest unit." });
+
+  /** Keyed by currency code; a currency whose total is 0 is omitted. */
+  const MoneyByCurrency = z
+    .record(z.string(), Money)
+    .meta({ id: "MoneyByCurrency", description: "One money object per currency code." });
+
+  const ApprovedByUser = object({
+    id: uuid,
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    role: oneOf(USER_ROLES),
+  }).meta({ id: "ApprovedByUser" });
+
+  const InvoiceLine = object({
+    id: uuid,
+    invoiceId: uuid,
+    contractBillableId: uuid,
+    description: z.string(),
+    billingStartAt: dateTime,
+    billingEndAt: dateTime,
+    amount: Money,
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }).meta({ id: "InvoiceLine" });
+
+  const Invoice = object({
+    id: uuid,
+    customerId: uuid,
+    customerName: z.string().nullable(),
+    contractId: uuid,
+    number: z.string(),
+    status: oneOf(INVOICE_STATUSES),
+    notes: z.string().nullable(),
+    approvedByUserId: uuid.nullable(),
+    approvedByUser: ApprovedByUser.nullable(),
+    approvedByApiKeyId: uuid.nullable(),
+    approvedAt: dateTime.nullable(),
+    issuedAt: dateTime.nullable(),
+    dueAt: dateTime.nullable(),
+    paymentTermsDays: safeInt.nullable(),
+    lastPaidAt: dateTime.nullable(),
+    paidAt: dateTime.nullable(),
+    voidedAt: dateTime.nullable(),
+    periodStartAt: dateTime,
+    periodEndAt: dateTime,
+    lastSentAt: dateTime.nullable(),
+    deliveryMethod: oneOf(DELIVERY_METHODS).nullable(),
+    totalAmount: Money,
+    appliedAmount: Money,
+    pendingPaymentAmount: Money,
+    remainingAmount: Money,
+    lines: z.array(InvoiceLine).nullable(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }).meta({ id: "Invoice" });
+
+  const Customer = object({
+    id: uuid,
+    name: z.string(),
+    billingEmail: z.string(),
+    invoiceCcEmails: z.array(z.string()),
+    emailPaymentFollowUps: z.boolean(),
+    lastPaymentFollowUpAt: dateTime.nullable(),
+    note: z.string().nullable(),
+    invoiceNote: z.string().nullable(),
+    outstandingIssuedAmount: MoneyByCurrency,
+    contractCount: safeInt,
+    contractValueAmount: MoneyByCurrency,
+    remainingToInvoiceAmount: MoneyByCurrency,
+    contractHealth: oneOf(CONTRACT_HEALTHS),
+    coverageContractId: uuid.nullable(),
+    coverageContractStartAt: dateTime.nullable(),
+    coverageContractEndAt: dateTime.nullable(),
+    coverageContractAutoRenew: z.boolean(),
+    coverageContractRenewed: z.boolean(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }).meta({ id: "Customer" });
+
+  const Amendment = object({
+    id: uuid,
+    contractId: uuid,
+    amendmentNumber: safeInt,
+    status: oneOf(AMENDMENT_STATUSES),
+    type: oneOf(AMENDMENT_TYPES),
+    processingInvoices: z.boolean(),
+    startAt: dateTime,
+    endAt: dateTime,
+    paymentTermsDays: safeInt,
+    finalizedAt: dateTime.nullable(),
+    voidedAt: dateTime.nullable(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }).meta({ id: "Amendment" });
+
+  const Contract = object({
+    id: uuid,
+    customerId: uuid,
+    name: z.string(),
+    currencyCode: oneOf(CURRENCY_CODES),
+    startAt: dateTime,
+    endAt: dateTime,
+    cancelsAt: dateTime.optional(),
+    paymentTermsDays: safeInt,
+    lifecycleStatus: oneOf(LIFECYCLE_STATUSES),
+    autoIssue: z.boolean(),
+    processingInvoices: z.boolean(),
+    processingInvoicesStartedAt: dateTime.nullable(),
+    autoRenew: z.boolean(),
+    notes: z.string().nullable(),
+    autoRenewalAt: dateTime.nullable(),
+    renewalNoticeDays: safeInt.nullable(),
+    renewingContractId: uuid.nullable(),
+    renewalContractId: uuid.nullable(),
+    currentAmendmentId: uuid.nullable(),
+    draftAmendmentId: uuid.nullable(),
+    currentAmendmentStatus: oneOf(AMENDMENT_STATUSES).nullable(),
+    currentAmendmentStartAt: dateTime.nullable(),
+    futureAmendment: Amendment.nullable(),
+    subscriptionBillableCount: safeInt,
+    oneTimeBillableCount: safeInt,
+    contractHealth: oneOf(CONTRACT_HEALTHS),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }).meta({ id: "Contract" });
+
+  const BankFee = object({
+    amountCents: safeInt,
+    appliedAmountCents: safeInt,
+    unappliedAmountCents: safeInt,
+  }).meta({ id: "BankFee" });
+
+  const Payment = object({
+    id: uuid,
+    type: oneOf(PAYMENT_TYPES),
+    parentPaymentId: uuid.nullable(),
+    receivedDate: dateTime,
+    customerId: uuid.nullable(),
+    customerName: z.string().nullable(),
+    amountCents: safeInt,
+    appliedAmountCents: safeInt,
+    unappliedAmountCents: safeInt,
+    journalEntryId: uuid.nullable(),
+    bankFee: BankFee.nullable(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }).meta({ id: "Payment" });
+
+  const Me = object({
+    apiKeyId: uuid,
+    entityId: uuid,
+    entityName: z.string(),
+    authorizationClaims: z.array(lenient ? z.string() : z.enum(CLAIMS)),
+    createdAt: dateTime,
+  }).meta({ id: "Me" });
+
+  const ApiError = object({
+    message: z.string(),
+    code: z.string(),
+    issues: z.array(object({ message: z.string() })).optional(),
+  }).meta({ id: "Error" });
+
+  const Health = object({ status: z.enum(["ok", "unavailable"]) }).meta({ id: "Health" });
+
+  /** A page of a list; the cursors are absent on an empty page. */
+  function Page<T extends z.ZodType>(item: T, id: string) {
+    return object({
+      data: z.array(item),
+      hasMore: z.boolean(),
+      nextCursor: z.string().optional(),
+      prevCursor: z.string().optional(),
+    }).meta({ id });
+  }
+
+  return {
+    Money,
+    MoneyByCurrency,
+    ApprovedByUser,
+    InvoiceLine,
+    Invoice,
+    Customer,
+    Amendment,
+    Contract,
+    BankFee,
+    Payment,
+    Me,
+    ApiError,
+    Health,
+    InvoicePage: Page(Invoice, "InvoicePage"),
+    CustomerPage: Page(Customer, "CustomerPage"),
+    ContractPage: Page(Contract, "ContractPage"),
+    PaymentPage: Page(Payment, "PaymentPage"),
+  };
+}
+
+export const strictSchemas = buildSchemas("strict");
+export const lenientSchemas = buildSchemas("lenient");
+
+type S = typeof strictSchemas;
+export type Money = z.infer<S["Money"]>;
+export type MoneyByCurrency = z.infer<S["MoneyByCurrency"]>;
+export type Invoice = z.infer<S["Invoice"]>;
+export type InvoiceLine = z.infer<S["InvoiceLine"]>;
+export type Customer = z.infer<S["Customer"]>;
+export type Contract = z.infer<S["Contract"]>;
+export type Amendment = z.infer<S["Amendment"]>;
+export type Payment = z.infer<S["Payment"]>;
+export type Me = z.infer<S["Me"]>;
+export type ApiErrorBody = z.infer<S["ApiError"]>;
+export interface Page<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor?: string;
+  prevCursor?: string;
+}

@@ -1,0 +1,286 @@
+/**
+ * The built-in API's request handling: one function from a Request to a Response,
+ * so the Next.js route stays a one-liner and tests can drive the real handler on a
+ * real database without a server.
+ */
+import type Database from "better-sqlite3";
+import {
+  contractFilterParams,
+  customerFilterParams,
+  invoiceFilterParams,
+  type ParamDefs,
+  type ParsedParams,
+  pagingParams,
+  parseQuery,
+  paymentFilterParams,
+} from "@/lib/api/list-params";
+import { UUID_PATTERN } from "@/lib/api/schemas";
+import { iso, today } from "../clock";
+import { decodeCursor, encodeCursor, scopeFingerprint } from "../cursor";
+import { authenticate, type Caller } from "../keys";
+import { contractListQuery, toContracts } from "../queries/contracts";
+import { customerListQuery, getCustomer, toCustomers } from "../queries/customers";
+import { getInvoice, invoiceListQuery, toInvoices } from "../queries/invoices";
+import { type KeysetQuery, runKeyset } from "../queries/keyset";
+import { paymentListQuery, toPayments } from "../queries/payments";
+import { readMeta } from "../storage/db";
+import { ensureHealthFor } from "../storage/derive";
+import { openApiDocument } from "./openapi";
+
+const JSON_HEADERS = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+};
+
+export function json(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export const errors = {
+  badRequest: (issues: string[]) =>
+    json(400, {
+      message: "Input validation failed",
+      code: "BAD_REQUEST",
+      issues: issues.map((message) => ({ message })),
+    }),
+  unauthorized: (issue?: string) =>
+    json(
+      401,
+      { message: "Unauthorized", code: "UNAUTHORIZED", issues: issue ? [{ message: issue }] : [] },
+      { "www-authenticate": 'Bearer realm="invoicing"' },
+    ),
+  notFound: () =>
+    json(404, {
+      message: "The record does not exist for your business.",
+      code: "NOT_FOUND",
+      issues: [],
+    }),
+  routeNotFound: () =>
+    json(404, {
+      message: "The record does not exist for your business.",
+      code: "NOT_FOUND",
+      issues: [{ message: "No such route: see /openapi.json" }],
+    }),
+  methodNotAllowed: () =>
+    json(
+      405,
+      {
+        message: "The API is read-only: only GET is allowed.",
+        code: "METHOD_NOT_ALLOWED",
+        issues: [],
+      },
+      { allow: "GET" },
+    ),
+  internal: () =>
+    json(500, {
+      message: "An unexpected error occurred.",
+      code: "INTERNAL_SERVER_ERROR",
+      issues: [],
+    }),
+};
+
+interface ListRoute<D extends ParamDefs, Item> {
+  name: string;
+  claim: string;
+  params: D;
+  query: (businessId: string, filters: ParsedParams<D>) => Omit<KeysetQuery, "limit" | "cursor">;
+  toRecords: (db: Database.Database, rows: unknown[]) => Item[];
+}
+
+function listRoute<D extends ParamDefs, Item>(route: ListRoute<D, Item>) {
+  return route;
+}
+
+const LIST_ROUTES = {
+  invoices: listRoute({
+    name: "invoices",
+    claim: "invoices:read",
+    params: invoiceFilterParams,
+    query: invoiceListQuery,
+    toRecords: (_db, rows) => toInvoices(rows),
+  }),
+  customers: listRoute({
+    name: "customers",
+    claim: "customers:read",
+    params: customerFilterParams,
+    query: customerListQuery,
+    toRecords: toCustomers,
+  }),
+  contracts: listRoute({
+    name: "contracts",
+    claim: "contracts:read",
+    params: contractFilterParams,
+    query: contractListQuery,
+    toRecords: toContracts,
+  }),
+  payments: listRoute({
+    name: "payments",
+    claim: "payments:read",
+    params: paymentFilterParams,
+    query: paymentListQuery,
+    toRecords: (_db, rows) => toPayments(rows),
+  }),
+} as const;
+
+const DEFAULT_LIMIT = 50;
+
+function handleList<D extends ParamDefs, Item>(
+  db: Database.Database,
+  caller: Caller,
+  route: ListRoute<D, Item>,
+  search: URLSearchParams,
+): Response {
+  const parsed = parseQuery(search, { ...route.params, ...pagingParams });
+  if (!parsed.ok) return errors.badRequest(parsed.issues);
+  const { limit, startingAfter, endingBefore, ...rest } = parsed.value as ParsedParams<D> &
+    ParsedParams<typeof pagingParams>;
+  if (startingAfter !== undefined && endingBefore !== undefined)
+    return errors.badRequest([
+      "startingAfter, endingBefore: send one cursor or the other, not both",
+    ]);
+  const filters = rest as ParsedParams<D>;
+  const secret = readMeta(db, "cursor_secret") ?? "";
+  // The cursor is bound to the list, the business, and the filters and order.
+  const scope = scopeFingerprint({ list: route.name, ...filters });
+  let cursor: KeysetQuery["cursor"];
+  const token = startingAfter ?? endingBefore;
+  if (token !== undefined) {
+    const name = startingAfter !== undefined ? "startingAfter" : "endingBefore";
+    const payload = decodeCursor(secret, token);
+    if (!payload || payload.list !== route.name || payload.businessId !== caller.businessId)
+      return errors.badRequest([`${name}: not a cursor this list issued`]);
+    if (payload.scope !== scope)
+      return errors.badRequest([
+        `${name}: the cursor was issued under other filters or another orderBy; restart without a cursor to change them`,
+      ]);
+    const expected = name === "startingAfter" ? "after" : "before";
+    if (payload.direction !== expected)
+      return errors.badRequest([
+        `${name}: send a ${expected === "after" ? "nextCursor as startingAfter" : "prevCursor as endingBefore"}`,
+      ]);
+    cursor = { direction: payload.direction, keys: payload.keys };
+  }
+  const query = route.query(caller.businessId, filters);
+  if (cursor && cursor.keys.length !== query.order.length)
+    return errors.badRequest(["cursor: not a cursor this list issued"]);
+  const page = runKeyset(db, { ...query, limit: limit ?? DEFAULT_LIMIT, cursor });
+  const body: Record<string, unknown> = {
+    data: route.toRecords(db, page.rows),
+    hasMore: page.hasMore,
+  };
+  const first = page.keys[0];
+  const last = page.keys[page.keys.length - 1];
+  if (first && last) {
+    const issue = (direction: "after" | "before", keys: typeof first) =>
+      encodeCursor(secret, {
+        list: route.name,
+        businessId: caller.businessId,
+        scope,
+        direction,
+        keys,
+      });
+    body.nextCursor = issue("after", last);
+    body.prevCursor = issue("before", first);
+  }
+  return json(200, body);
+}
+
+function handleById(
+  search: URLSearchParams,
+  id: string,
+  load: (id: string) => unknown | null,
+): Response {
+  const parsed = parseQuery(search, {});
+  const issues = parsed.ok ? [] : parsed.issues;
+  if (!UUID_PATTERN.test(id)) issues.unshift(`id: must be a uuid`);
+  if (issues.length > 0) return errors.badRequest(issues);
+  const record = load(id.toLowerCase());
+  return record ? json(200, record) : errors.notFound();
+}
+
+export interface HandlerContext {
+  db: () => Database.Database;
+}
+
+/**
+ * Answers one request to the built-in API. `path` is the part after `/api/v1`,
+ * e.g. `/invoices` or `/customers/<id>`.
+ */
+export async function handleApiRequest(
+  request: Request,
+  path: string,
+  context: HandlerContext,
+): Promise<Response> {
+  try {
+    if (request.method !== "GET") return errors.methodNotAllowed();
+    const url = new URL(request.url);
+    const segments = path.split("/").filter(Boolean);
+    const [resource, id, ...extra] = segments;
+    if (extra.length > 0) return errors.routeNotFound();
+
+    if (resource === "health" && !id) return health(context);
+    if (resource === "openapi.json" && !id) return json(200, openApiDocument());
+
+    const db = context.db();
+    const caller = authenticate(db, request.headers.get("authorization"));
+    if (!caller) return errors.unauthorized();
+    const requireClaim = (claim: string) =>
+      caller.claims.has(claim) ? null : errors.unauthorized(`The key lacks the claim ${claim}`);
+
+    if (resource === "me" && !id) {
+      const parsed = parseQuery(url.searchParams, {});
+      if (!parsed.ok) return errors.badRequest(parsed.issues);
+      return json(200, {
+        apiKeyId: caller.keyId,
+        entityId: caller.businessId,
+        entityName: caller.businessName,
+        authorizationClaims: [...caller.claims],
+        createdAt: iso(caller.createdAt),
+      });
+    }
+    if (resource === "invoices" && id !== undefined)
+      return (
+        requireClaim("invoices:read") ??
+        handleById(url.searchParams, id, (invoiceId) =>
+          getInvoice(db, caller.businessId, invoiceId),
+        )
+      );
+    if (resource === "customers" && id !== undefined) {
+      const denied = requireClaim("customers:read");
+      if (denied) return denied;
+      ensureHealthFor(db, today());
+      return handleById(url.searchParams, id, (customerId) =>
+        getCustomer(db, caller.businessId, customerId),
+      );
+    }
+    if (resource && !id && Object.hasOwn(LIST_ROUTES, resource)) {
+      const route = LIST_ROUTES[resource as keyof typeof LIST_ROUTES] as ListRoute<
+        ParamDefs,
+        unknown
+      >;
+      const denied = requireClaim(route.claim);
+      if (denied) return denied;
+      if (route.name === "customers" || route.name === "contracts") ensureHealthFor(db, today());
+      return handleList(db, caller, route, url.searchParams);
+    }
+    return errors.routeNotFound();
+  } catch (error) {
+    // Never echo the request (it may hold a key); log the failure itself.
+    console.error("[sandbox] unexpected error:", error instanceof Error ? error.stack : error);
+    return errors.internal();
+  }
+}
+
+function health(context: HandlerContext): Response {
+  try {
+    const db = context.db();
+    db.prepare("SELECT 1 FROM businesses LIMIT 1").get();
+    return json(200, { status: "ok" });
+  } catch {
+    return json(503, { status: "unavailable" });
+  }
+}

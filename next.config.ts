@@ -1,0 +1,11 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // better-sqlite3 is a native addon: load it from node_modules at run time
+  // instead of letting the bundler try to inline it.
+  serverExternalPackages: ["better-sqlite3"],
+  poweredByHeader: false,
+  reactStrictMode: true,
+};
+
+export default nextConfig;

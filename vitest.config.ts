@@ -1,0 +1,14 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    include: ["lib/**/*.test.ts", "components/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["lib/sandbox/testing/global-setup.ts"],
+    env: { SANDBOX_NOW: "2026-11-22T09:30:00.000Z" },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
