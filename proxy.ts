@@ -23,4 +23,4 @@ export function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-export const config = { matcher: "/api/v1/:path*" };
+export const config = { matcher: ["/api/v1/:path*", "/api/data/:path*"] };

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import type { ReactNode } from "react";
+import { AppNav } from "@/components/layout/app-nav";
+import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -13,11 +16,21 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
         >
           Skip to content
         </a>
-        {children}
+        <Providers>
+          <div className="flex min-h-screen">
+            <aside className="w-56 shrink-0 border-r border-slate-200 bg-slate-100 px-3 py-5">
+              <Link href="/" className="mb-6 block px-3 text-lg font-semibold tracking-tight">
+                Invoicing
+              </Link>
+              <AppNav />
+            </aside>
+            <div className="min-w-0 flex-1">{children}</div>
+          </div>
+        </Providers>
       </body>
     </html>
   );

@@ -1,0 +1,335 @@
+"use client";
+
+import { useQueries, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { debounce } from "nuqs";
+import { useEffect, useId, useState } from "react";
+import { browserFetcher, customerQueryOptions, fetchListPage } from "@/lib/api/client";
+import { humanize } from "@/lib/format";
+import { displayedEnd, endBoundFor, type FilterField, type FilterValues } from "@/lib/lists/define";
+
+type SetValues = (
+  values: Record<string, unknown>,
+  options?: { history?: "push" | "replace"; limitUrlUpdates?: ReturnType<typeof debounce> },
+) => unknown;
+
+/** The toolbar of a list, rendered from its filter definitions. */
+export function FilterBar({
+  fields,
+  values,
+  setValues,
+  clearHref,
+  active,
+}: {
+  fields: FilterField[];
+  values: FilterValues;
+  setValues: SetValues;
+  clearHref: string;
+  active: boolean;
+}) {
+  return (
+    <search className="mb-4 flex flex-wrap items-end gap-x-4 gap-y-3" aria-label="Filters">
+      {fields.map((field) => (
+        <FilterControl
+          key={field.kind === "dateRange" ? field.from : field.key}
+          field={field}
+          values={values}
+          setValues={setValues}
+        />
+      ))}
+      {active ? (
+        <Link href={clearHref} className="pb-1.5 text-sm text-blue-700 underline">
+          Clear filters
+        </Link>
+      ) : null}
+    </search>
+  );
+}
+
+const controlClass = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
+
+function FilterControl({
+  field,
+  values,
+  setValues,
+}: {
+  field: FilterField;
+  values: FilterValues;
+  setValues: SetValues;
+}) {
+  const id = useId();
+  switch (field.kind) {
+    case "multi": {
+      const selected = (values[field.key] as string[] | null) ?? [];
+      const toggle = (option: string) => {
+        const next = selected.includes(option)
+          ? selected.filter((v) => v !== option)
+          : [...selected, option];
+        void setValues({ [field.key]: next.length > 0 ? next : null }, { history: "push" });
+      };
+      return (
+        <fieldset>
+          <legend className="mb-1 text-xs font-medium text-slate-600">{field.label}</legend>
+          <div className="flex flex-wrap gap-1">
+            {field.options.map((option) => {
+              const on = selected.includes(option);
+              return (
+                <button
+                  key={option}
+                  type="button"
+                  aria-pressed={on}
+                  onClick={() => toggle(option)}
+                  className={`rounded-full border px-2.5 py-0.5 text-xs ${
+                    on
+                      ? "border-slate-900 bg-slate-900 text-white"
+                      : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
+                  }`}
+                >
+                  {humanize(option)}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      );
+    }
+    case "boolean": {
+      const v = values[field.key] as boolean | null;
+      return (
+        <div>
+          <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+            {field.label}
+          </label>
+          <select
+            id={id}
+            className={controlClass}
+            value={v === null || v === undefined ? "" : String(v)}
+            onChange={(e) =>
+              void setValues(
+                { [field.key]: e.target.value === "" ? null : e.target.value === "true" },
+                { history: "push" },
+              )
+            }
+          >
+            <option value="">Any</option>
+            <option value="true">{field.yes}</option>
+            <option value="false">{field.no}</option>
+          </select>
+        </div>
+      );
+    }
+    case "select": {
+      const v = (values[field.key] as string | null) ?? "";
+      return (
+        <div>
+          <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+            {field.label}
+          </label>
+          <select
+            id={id}
+            className={controlClass}
+            value={v}
+            onChange={(e) =>
+              void setValues({ [field.key]: e.target.value || null }, { history: "push" })
+            }
+          >
+            <option value="">Any</option>
+            {field.options.map((o) => (
+              <option key={o} value={o}>
+                {humanize(o)}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    }
+    case "dateRange": {
+      const from = (values[field.from] as string | null) ?? "";
+      const to = (values[field.to] as string | null) ?? "";
+      return (
+        <fieldset>
+          <legend className="mb-1 text-xs font-medium text-slate-600">
+            {field.label} (UTC dates)
+          </legend>
+          <div className="flex items-center gap-1">
+            <input
+              type="date"
+              aria-label={`${field.label} from`}
+              className={controlClass}
+              value={from.slice(0, 10)}
+              onChange={(e) =>
+                void setValues({ [field.from]: e.target.value || null }, { history: "push" })
+              }
+            />
+            <span className="text-slate-400">–</span>
+            <input
+              type="date"
+              aria-label={`${field.label} to`}
+              className={controlClass}
+              value={to ? displayedEnd(to, field.toBound) : ""}
+              onChange={(e) =>
+                void setValues(
+                  {
+                    [field.to]: e.target.value ? endBoundFor(e.target.value, field.toBound) : null,
+                  },
+                  { history: "push" },
+                )
+              }
+            />
+          </div>
+        </fieldset>
+      );
+    }
+    case "search":
+      return (
+        <SearchControl
+          field={field}
+          value={(values[field.key] as string | null) ?? ""}
+          setValues={setValues}
+        />
+      );
+    case "customers":
+      return (
+        <CustomerPicker
+          label={field.label}
+          selected={(values[field.key] as string[] | null) ?? []}
+          onChange={(ids) =>
+            void setValues({ [field.key]: ids.length > 0 ? ids : null }, { history: "push" })
+          }
+        />
+      );
+  }
+}
+
+function SearchControl({
+  field,
+  value,
+  setValues,
+}: {
+  field: Extract<FilterField, { kind: "search" }>;
+  value: string;
+  setValues: SetValues;
+}) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  // Back/forward or "clear" change the URL: show what it says.
+  useEffect(() => setText(value), [value]);
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {field.label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        data-list-search
+        placeholder="Search by name…"
+        className={`${controlClass} w-56`}
+        value={text}
+        maxLength={200}
+        onChange={(e) => {
+          setText(e.target.value);
+          // Typing replaces the history entry, debounced, so back skips the keystrokes.
+          void setValues(
+            { [field.key]: e.target.value.trim() || null },
+            { history: "replace", limitUrlUpdates: debounce(350) },
+          );
+        }}
+      />
+    </div>
+  );
+}
+
+/** Picks customers by name through the customers search; shows picked ones by name. */
+export function CustomerPicker({
+  label,
+  selected,
+  onChange,
+}: {
+  label: string;
+  selected: string[];
+  onChange: (ids: string[]) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [term, setTerm] = useState("");
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const search = useQuery({
+    queryKey: ["customer-search", term],
+    queryFn: ({ signal }) =>
+      fetchListPage(
+        browserFetcher,
+        "customers",
+        new URLSearchParams({ search: term, limit: "8", orderBy: "name:ASC" }).toString(),
+        undefined,
+        signal,
+      ),
+    enabled: term.length > 0,
+  });
+  const names = useQueries({
+    queries: selected.map((customerId) => ({
+      ...customerQueryOptions(browserFetcher, customerId),
+      staleTime: Infinity,
+    })),
+  });
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+        {label}
+      </label>
+      <div className="flex flex-wrap items-center gap-1">
+        {selected.map((customerId, i) => (
+          <span
+            key={customerId}
+            className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs"
+          >
+            {names[i]?.data?.name ?? (names[i]?.isError ? "Unknown customer" : "…")}
+            <button
+              type="button"
+              aria-label={`Remove ${names[i]?.data?.name ?? "customer"}`}
+              onClick={() => onChange(selected.filter((s) => s !== customerId))}
+              className="text-slate-500 hover:text-slate-900"
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        <input
+          id={id}
+          type="search"
+          placeholder="Add a customer…"
+          className={`${controlClass} w-44`}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+        />
+      </div>
+      {term && (search.data || search.isError) ? (
+        <ul className="absolute z-30 mt-1 max-h-64 w-72 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow">
+          {search.isError ? <li className="px-3 py-1 text-red-700">Search failed</li> : null}
+          {search.data?.data.length === 0 ? (
+            <li className="px-3 py-1 text-slate-500">No customer named like “{term}”</li>
+          ) : null}
+          {search.data?.data.map((customer) => (
+            <li key={customer.id}>
+              <button
+                type="button"
+                className="block w-full px-3 py-1 text-left hover:bg-slate-100"
+                onClick={() => {
+                  if (!selected.includes(customer.id)) onChange([...selected, customer.id]);
+                  setText("");
+                  setTerm("");
+                }}
+              >
+                {customer.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+"use client";
+
+import type { ColumnDef } from "@tanstack/react-table";
+import Link from "next/link";
+import type { InvoiceRecord } from "@/lib/api/client";
+import { formatMoney, formatPeriod, humanize } from "@/lib/format";
+import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
+import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
+import type { TableColumnMeta } from "../data-table/infinite-table";
+import { Timestamp } from "../timestamp";
+
+const right: TableColumnMeta = { align: "right" };
+
+export function invoiceColumns(
+  options: { hideCustomer?: boolean } = {},
+): ColumnDef<InvoiceRecord, unknown>[] {
+  const columns: ColumnDef<InvoiceRecord, unknown>[] = [
+    {
+      id: "number",
+      header: "Number",
+      size: 150,
+      enableHiding: false,
+      cell: ({ row }) => (
+        <Link
+          prefetch={false}
+          href={`/invoices/${row.original.id}`}
+          className="font-medium text-blue-700 hover:underline"
+        >
+          {row.original.number}
+        </Link>
+      ),
+    },
+    {
+      id: "customer",
+      header: "Customer",
+      size: 200,
+      cell: ({ row }) => (
+        <Link
+          prefetch={false}
+          href={`/customers/${row.original.customerId}`}
+          className="hover:underline"
+        >
+          {row.original.customerName ?? "—"}
+        </Link>
+      ),
+    },
+    {
+      id: "status",
+      header: "Status",
+      size: 100,
+      cell: ({ row }) => <InvoiceStatusBadge status={row.original.status} />,
+    },
+    {
+      id: "payment",
+      header: "Payment",
+      size: 150,
+      cell: ({ row }) => <PaymentStateBadge state={paymentStateOf(row.original)} />,
+    },
+    {
+      id: "period",
+      header: "Period",
+      size: 190,
+      cell: ({ row }) => formatPeriod(row.original.periodStartAt, row.original.periodEndAt),
+    },
+    {
+      id: "issuedAt",
+      header: "Issued",
+      size: 180,
+      meta: { sortField: "issuedAt" } satisfies TableColumnMeta,
+      cell: ({ row }) =>
+        row.original.issuedAt ? (
+          <Timestamp compact iso={row.original.issuedAt} />
+        ) : (
+          <span
+            className="text-slate-500"
+            title="Not issued yet: planned to issue on the period's first day"
+          >
+            planned {formatPeriod(row.original.periodStartAt, row.original.periodStartAt)}
+          </span>
+        ),
+    },
+    {
+      id: "dueAt",
+      header: "Due",
+      size: 210,
+      cell: ({ row }) =>
+        row.original.dueAt ? (
+          <span className="inline-flex items-center gap-1">
+            <Timestamp compact iso={row.original.dueAt} />
+            {isOverdue(row.original, Date.now()) ? (
+              <span className="rounded bg-red-100 px-1 text-xs font-medium text-red-800">
+                Overdue
+              </span>
+            ) : null}
+          </span>
+        ) : (
+          "—"
+        ),
+    },
+    {
+      id: "total",
+      header: "Total",
+      size: 130,
+      meta: right,
+      cell: ({ row }) => formatMoney(row.original.totalAmount),
+    },
+    {
+      id: "applied",
+      header: "Applied",
+      size: 130,
+      meta: right,
+      cell: ({ row }) => formatMoney(row.original.appliedAmount),
+    },
+    {
+      id: "remaining",
+      header: "Remaining",
+      size: 130,
+      meta: right,
+      cell: ({ row }) => formatMoney(row.original.remainingAmount),
+    },
+    {
+      id: "delivery",
+      header: "Delivery",
+      size: 100,
+      cell: ({ row }) =>
+        row.original.deliveryMethod ? humanize(row.original.deliveryMethod) : "—",
+    },
+  ];
+  return options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns;
+}

@@ -1,0 +1,74 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
+import { useMemo } from "react";
+import { browserFetcher, listQueryOptions } from "@/lib/api/client";
+import { describeFilters } from "@/lib/lists/define";
+import { invoiceList } from "@/lib/lists/invoices";
+import { FilterBar } from "../data-table/filter-bar";
+import { InfiniteTable } from "../data-table/infinite-table";
+import { EmptyState } from "../states/empty-state";
+import { invoiceColumns } from "./invoice-columns";
+
+/** The invoices list: filters and order in the URL, rows from the infinite query. */
+export function InvoicesView() {
+  const [values, setValues] = useQueryStates(invoiceList.parsers);
+  const query = invoiceList.apiQuery(values);
+  const result = useInfiniteQuery({
+    ...listQueryOptions(browserFetcher, "invoices", query),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo(() => invoiceColumns(), []);
+  const described = describeFilters(invoiceList.fields, values);
+  const order = values.orderBy
+    ? [
+        {
+          field: "issuedAt",
+          direction: values.orderBy.endsWith("DESC") ? ("DESC" as const) : ("ASC" as const),
+        },
+      ]
+    : null;
+  return (
+    <>
+      <FilterBar
+        fields={invoiceList.fields}
+        values={values}
+        setValues={setValues}
+        clearHref="/invoices"
+        active={described.length > 0 || values.customerId !== null || values.contractId !== null}
+      />
+      <p className="mb-3 text-xs text-slate-500">
+        {values.statuses?.includes("VOIDED")
+          ? ""
+          : "Voided invoices are hidden unless picked in Status. "}
+        Sorted by{" "}
+        {values.orderBy
+          ? `issue date, ${values.orderBy.endsWith("DESC") ? "newest" : "oldest"} first`
+          : "creation, oldest first"}
+        .
+      </p>
+      <InfiniteTable
+        label="Invoices"
+        noun="invoices"
+        query={result}
+        columns={columns}
+        rowHref={(row) => `/invoices/${row.id}`}
+        order={order}
+        onSort={() => {
+          // issuedAt: ascending → descending → creation order.
+          const next =
+            values.orderBy === null
+              ? "issuedAt:ASC"
+              : values.orderBy === "issuedAt:ASC"
+                ? "issuedAt:DESC"
+                : null;
+          void setValues({ orderBy: next }, { history: "push" });
+        }}
+        empty={<EmptyState noun="invoices" filters={described} clearHref="/invoices" />}
+        clearHref="/invoices"
+        scrollKey={query}
+      />
+    </>
+  );
+}

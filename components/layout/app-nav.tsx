@@ -1,0 +1,57 @@
+import { apiSourceLabel, getKeyStatus } from "@/lib/api/server/me";
+import { NavLink } from "./nav-link";
+
+const LISTS = [
+  { href: "/invoices", label: "Invoices", claim: "invoices:read" },
+  { href: "/customers", label: "Customers", claim: "customers:read" },
+  { href: "/contracts", label: "Contracts", claim: "contracts:read" },
+  { href: "/payments", label: "Payments", claim: "payments:read" },
+] as const;
+
+/**
+ * The navigation, marking each list the key cannot read and why, instead of
+ * letting the page fail.
+ */
+export async function AppNav() {
+  const status = await getKeyStatus();
+  const claims = status.ok ? new Set(status.me.authorizationClaims) : null;
+  const source = apiSourceLabel();
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-1">
+      {LISTS.map((list) => {
+        const denied = claims !== null && !claims.has(list.claim);
+        return (
+          <NavLink
+            key={list.href}
+            href={list.href}
+            title={denied ? `The API key lacks the ${list.claim} claim` : undefined}
+          >
+            <span>{list.label}</span>
+            {denied ? (
+              <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+                No access<span className="sr-only">: the key lacks {list.claim}</span>
+              </span>
+            ) : null}
+          </NavLink>
+        );
+      })}
+      <div className="my-2 border-t border-slate-200" />
+      <NavLink href="/key">
+        <span>API key</span>
+        {status.ok ? null : (
+          <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-900">Problem</span>
+        )}
+      </NavLink>
+      <p className="mt-4 px-3 text-xs text-slate-500">
+        {source.builtIn ? (
+          <>
+            Demo data from the built-in API. Set <code>INVOICING_API_URL</code> to read a real
+            service.
+          </>
+        ) : (
+          <>Reading {new URL(source.url).host}</>
+        )}
+      </p>
+    </nav>
+  );
+}

@@ -1,0 +1,30 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ReactNode } from "react";
+
+export function NavLink({
+  href,
+  children,
+  title,
+}: {
+  href: string;
+  children: ReactNode;
+  title?: string;
+}) {
+  const pathname = usePathname();
+  const active = pathname === href || pathname.startsWith(`${href}/`);
+  return (
+    <Link
+      href={href}
+      title={title}
+      aria-current={active ? "page" : undefined}
+      className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm ${
+        active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-200"
+      }`}
+    >
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+
+import Link from "next/link";
+import type { ApiErrorInfo } from "@/lib/api/errors";
+
+const TITLES: Record<ApiErrorInfo["kind"], string> = {
+  "bad-request": "The API refused this request",
+  unauthorized: "The API key was not accepted",
+  "not-found": "Not found",
+  server: "The API failed",
+  network: "The API could not be reached",
+  "invalid-response": "The API answered with data the dashboard does not understand",
+};
+
+/**
+ * Says what went wrong and how to fix it. `compact` is the inline form shown under
+ * rows already loaded (they stay on screen).
+ */
+export function ErrorPanel({
+  error,
+  onRetry,
+  clearHref,
+  compact = false,
+}: {
+  error: ApiErrorInfo;
+  onRetry?: () => void;
+  clearHref?: string;
+  compact?: boolean;
+}) {
+  const retryable =
+    error.kind === "server" || error.kind === "network" || error.kind === "invalid-response";
+  return (
+    <div
+      role="alert"
+      className={`rounded-md border border-red-200 bg-red-50 text-sm text-red-900 ${compact ? "p-3" : "p-5"}`}
+    >
+      <p className="font-medium">
+        {TITLES[error.kind]}
+        {error.status && error.kind !== "network" ? ` (HTTP ${error.status})` : ""}
+      </p>
+      <p className="mt-1">{error.message}</p>
+      {error.issues.length > 0 ? (
+        <ul className="mt-2 list-disc pl-5">
+          {error.issues.map((issue) => (
+            <li key={issue}>{issue}</li>
+          ))}
+        </ul>
+      ) : null}
+      {error.kind === "unauthorized" ? (
+        <p className="mt-2">
+          The key in the server&apos;s <code>INVOICING_API_KEY</code> is missing, revoked, or lacks
+          the claim this list needs. Set a valid key on the server and restart;{" "}
+          <Link className="underline" href="/key">
+            the API key page
+          </Link>{" "}
+          shows what the current key may read.
+        </p>
+      ) : null}
+      {error.kind === "bad-request" && clearHref ? (
+        <p className="mt-2">
+          Change the filters named above, or{" "}
+          <Link className="underline" href={clearHref}>
+            clear all filters
+          </Link>
+          .
+        </p>
+      ) : null}
+      {compact && retryable ? (
+        <p className="mt-1">The rows above stay as they were loaded.</p>
+      ) : null}
+      {onRetry && retryable ? (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-white hover:bg-red-800"
+        >
+          Retry
+        </button>
+      ) : null}
+    </div>
+  );
+}

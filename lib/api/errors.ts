@@ -1,0 +1,89 @@
+/**
+ * What went wrong talking to the Invoicing API, as a value both the server and the
+ * browser can hold: every failure becomes one of these kinds, so a page can say
+ * what happened and how to fix it instead of showing an empty list or a stack.
+ */
+export type ApiErrorKind =
+  | "bad-request" // 400: the API names the bad parameters in `issues`
+  | "unauthorized" // 401: key missing, revoked, or lacking the route's claim
+  | "not-found" // 404
+  | "server" // 5xx
+  | "network" // no answer (down, refused, timed out)
+  | "invalid-response"; // an answer that is not what the spec describes
+
+export interface ApiErrorInfo {
+  kind: ApiErrorKind;
+  status: number | null;
+  code: string | null;
+  message: string;
+  issues: string[];
+}
+
+export class ApiRequestError extends Error implements ApiErrorInfo {
+  readonly kind: ApiErrorKind;
+  readonly status: number | null;
+  readonly code: string | null;
+  readonly issues: string[];
+
+  constructor(info: ApiErrorInfo) {
+    super(info.message);
+    this.name = "ApiRequestError";
+    this.kind = info.kind;
+    this.status = info.status;
+    this.code = info.code;
+    this.issues = info.issues;
+  }
+
+  toJSON(): ApiErrorInfo {
+    return {
+      kind: this.kind,
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      issues: this.issues,
+    };
+  }
+}
+
+export function kindOfStatus(status: number): ApiErrorKind {
+  if (status === 400) return "bad-request";
+  if (status === 401 || status === 403) return "unauthorized";
+  if (status === 404) return "not-found";
+  return "server";
+}
+
+/** Builds the error for a non-2xx response from its body (the spec's error shape, read leniently). */
+export async function errorFromResponse(response: Response): Promise<ApiRequestError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // A proxy's HTML error page, an empty body: the status still says enough.
+  }
+  const record = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const issues = Array.isArray(record.issues)
+    ? record.issues
+        .map((i) => (i && typeof i === "object" ? (i as { message?: unknown }).message : i))
+        .filter((m): m is string => typeof m === "string")
+    : [];
+  return new ApiRequestError({
+    kind: kindOfStatus(response.status),
+    status: response.status,
+    code: typeof record.code === "string" ? record.code : null,
+    message: typeof record.message === "string" ? record.message : `HTTP ${response.status}`,
+    issues,
+  });
+}
+
+export function asApiError(error: unknown): ApiRequestError {
+  if (error instanceof ApiRequestError) return error;
+  if (error && typeof error === "object" && "kind" in error && "message" in error)
+    return new ApiRequestError(error as ApiErrorInfo);
+  return new ApiRequestError({
+    kind: "network",
+    status: null,
+    code: null,
+    message: error instanceof Error ? error.message : "The API could not be reached.",
+    issues: [],
+  });
+}

@@ -1,0 +1,119 @@
+/**
+ * Display rules. `npm run test:unit` also runs this file under TZ=America/Los_Angeles
+ * and TZ=Pacific/Auckland: calendar dates must not move with the viewer's zone.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  daysUntil,
+  formatDate,
+  formatEndDate,
+  formatMoney,
+  formatMoneyByCurrency,
+  formatPeriod,
+  formatShortTimestamp,
+  formatTimestamp,
+  humanize,
+} from "./format";
+import { isOverdue, paymentStateOf } from "./invoice-state";
+
+describe(`display rules (TZ=${process.env.TZ ?? "system"})`, () => {
+  it("formats money with its currency, USDC by hand", () => {
+    expect(formatMoney({ value: 123456, currencyCode: "USD" })).toBe("$1,234.56");
+    expect(formatMoney({ value: -5, currencyCode: "USD" })).toBe("-$0.05");
+    expect(formatMoney({ value: 100000, currencyCode: "EUR" })).toMatch(/^EUR\s1,000\.00$/);
+    expect(formatMoney({ value: 100000, currencyCode: "CAD" })).toMatch(/^CAD\s1,000\.00$/);
+    expect(formatMoney({ value: 250, currencyCode: "USDC" })).toBe("2.50 USDC");
+    expect(formatMoney({ value: 9007199254740991, currencyCode: "USDC" })).toBe(
+      "90,071,992,547,409.91 USDC",
+    );
+    // An unknown code from the real service is shown as-is, never a crash.
+    expect(formatMoney({ value: 100, currencyCode: "GBP" })).toBe("1.00 GBP");
+  });
+
+  it("never adds currencies together", () => {
+    expect(
+      formatMoneyByCurrency({
+        USD: { value: 100, currencyCode: "USD" },
+        EUR: { value: 200, currencyCode: "EUR" },
+      }),
+    ).toEqual([expect.stringMatching(/^EUR\s2\.00$/), "$1.00"]);
+    expect(formatMoneyByCurrency({})).toEqual([]);
+  });
+
+  it("shows calendar dates in UTC whatever the zone", () => {
+    expect(formatDate("2026-11-22T00:00:00.000Z")).toBe("Nov 22, 2026");
+    expect(formatDate("2026-01-01T00:00:00.000Z")).toBe("Jan 1, 2026");
+    expect(formatDate(null)).toBe("—");
+  });
+
+  it("shows exclusive end dates as the last day covered", () => {
+    expect(formatEndDate("2026-12-01T00:00:00.000Z")).toBe("Nov 30, 2026");
+    expect(formatPeriod("2026-11-01T00:00:00.000Z", "2026-12-01T00:00:00.000Z")).toBe(
+      "Nov 1 – Nov 30, 2026",
+    );
+    expect(formatPeriod("2026-12-01T00:00:00.000Z", "2027-01-01T00:00:00.000Z")).toBe(
+      "Dec 1 – Dec 31, 2026",
+    );
+    expect(formatPeriod("2026-11-15T00:00:00.000Z", "2027-02-15T00:00:00.000Z")).toBe(
+      "Nov 15, 2026 – Feb 14, 2027",
+    );
+  });
+
+  it("shows timestamps in a zone with the zone named", () => {
+    expect(formatTimestamp("2026-11-22T09:30:00.000Z", "UTC")).toBe("Nov 22, 2026, 9:30 AM UTC");
+    expect(formatTimestamp("2026-11-22T09:30:00.000Z", "America/Los_Angeles")).toBe(
+      "Nov 22, 2026, 1:30 AM PST",
+    );
+    expect(formatTimestamp("2026-11-22T09:30:00.000Z", "Pacific/Auckland")).toBe(
+      "Nov 22, 2026, 10:30 PM GMT+13",
+    );
+    expect(formatShortTimestamp("2026-11-22T09:30:00.000Z", "America/Los_Angeles")).toBe(
+      "Nov 22, 2026 01:30 PST",
+    );
+    expect(formatShortTimestamp("2026-11-22T09:30:00.000Z", "UTC")).toBe("Nov 22, 2026 09:30 UTC");
+    // Without a zone: the viewer's own, named.
+    expect(formatTimestamp("2026-11-22T09:30:00.000Z")).toMatch(/(AM|PM) \S+$/);
+  });
+
+  it("counts days to a calendar date from today's UTC date", () => {
+    const now = Date.parse("2026-11-22T23:30:00.000Z");
+    expect(daysUntil("2026-11-22T00:00:00.000Z", now)).toBe(0);
+    expect(daysUntil("2026-12-22T00:00:00.000Z", now)).toBe(30);
+    expect(daysUntil("2026-11-20T00:00:00.000Z", now)).toBe(-2);
+  });
+
+  it("humanizes enum values, unknown ones included", () => {
+    expect(humanize("RENEWAL_DUE")).toBe("Renewal due");
+    expect(humanize("SOMETHING_NEW")).toBe("Something new");
+  });
+});
+
+describe("invoice payment state (derived from amounts)", () => {
+  const invoice = (
+    status: string,
+    total: number,
+    applied: number,
+    pending = 0,
+    dueAt: string | null = null,
+  ) => ({
+    status,
+    dueAt,
+    totalAmount: { value: total },
+    appliedAmount: { value: applied },
+    pendingPaymentAmount: { value: pending },
+  });
+  it("derives each state", () => {
+    expect(paymentStateOf(invoice("ISSUED", 100, 100))).toBe("paid");
+    expect(paymentStateOf(invoice("ISSUED", 100, 40))).toBe("partly-paid");
+    expect(paymentStateOf(invoice("ISSUED", 100, 0))).toBe("unpaid");
+    expect(paymentStateOf(invoice("ISSUED", 100, 0, 100))).toBe("pending-card");
+    expect(paymentStateOf(invoice("VOIDED", 100, 0))).toBe("nothing-owed");
+    expect(paymentStateOf(invoice("DRAFT", 100, 0))).toBe("not-issued");
+  });
+  it("marks overdue only when something is owed past the due time", () => {
+    const now = Date.parse("2026-11-22T00:00:00Z");
+    expect(isOverdue(invoice("ISSUED", 100, 0, 0, "2026-11-01T00:00:00Z"), now)).toBe(true);
+    expect(isOverdue(invoice("ISSUED", 100, 100, 0, "2026-11-01T00:00:00Z"), now)).toBe(false);
+    expect(isOverdue(invoice("ISSUED", 100, 0, 0, "2026-12-01T00:00:00Z"), now)).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Whether an invoice is paid is not a status (spec): it follows from its amounts.
+ */
+export type PaymentState =
+  | "paid"
+  | "partly-paid"
+  | "unpaid"
+  | "pending-card"
+  | "nothing-owed"
+  | "not-issued";
+
+interface InvoiceAmounts {
+  status: string;
+  dueAt: string | null;
+  totalAmount: { value: number };
+  appliedAmount: { value: number };
+  pendingPaymentAmount: { value: number };
+}
+
+export function paymentStateOf(invoice: InvoiceAmounts): PaymentState {
+  if (invoice.status === "VOIDED") return "nothing-owed";
+  if (invoice.status !== "ISSUED") return "not-issued";
+  const total = invoice.totalAmount.value;
+  const applied = invoice.appliedAmount.value;
+  if (total <= 0 || applied >= total) return total <= 0 && applied === 0 ? "nothing-owed" : "paid";
+  if (invoice.pendingPaymentAmount.value > 0) return "pending-card";
+  return applied > 0 ? "partly-paid" : "unpaid";
+}
+
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  paid: "Paid",
+  "partly-paid": "Partly paid",
+  unpaid: "Unpaid",
+  "pending-card": "Card payment pending",
+  "nothing-owed": "Nothing owed",
+  "not-issued": "Not issued",
+};
+
+/** Issued, something still owed, and its due time has passed. */
+export function isOverdue(invoice: InvoiceAmounts, nowMs: number): boolean {
+  const state = paymentStateOf(invoice);
+  if (state === "paid" || state === "nothing-owed" || state === "not-issued") return false;
+  return invoice.dueAt !== null && Date.parse(invoice.dueAt) < nowMs;
+}

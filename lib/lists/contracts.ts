@@ -1,0 +1,23 @@
+import { LIFECYCLE_STATUSES } from "../api/schemas";
+import { bool, defineList, multi, parseAsUuidList } from "./define";
+
+export const contractList = defineList({
+  parsers: {
+    customerIds: parseAsUuidList,
+    statuses: multi(LIFECYCLE_STATUSES),
+    processingInvoices: bool,
+  },
+  fields: [
+    { kind: "customers", key: "customerIds", label: "Customers" },
+    { kind: "multi", key: "statuses", label: "Status", options: LIFECYCLE_STATUSES },
+    {
+      kind: "boolean",
+      key: "processingInvoices",
+      label: "Processing",
+      yes: "Processing invoices",
+      no: "Not processing invoices",
+    },
+  ],
+  orderFields: [],
+  maxOrderFields: 0,
+});

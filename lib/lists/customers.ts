@@ -1,0 +1,26 @@
+import { parseAsStringLiteral } from "nuqs/server";
+import { CUSTOMER_ORDER_FIELDS } from "../api/list-params";
+import { CONTRACT_HEALTHS, SUBSCRIPTION_FREQUENCIES } from "../api/schemas";
+import { defineList, multi, text } from "./define";
+import { parseAsOrderBy } from "./order";
+
+export const customerList = defineList({
+  parsers: {
+    search: text,
+    contractHealths: multi(CONTRACT_HEALTHS),
+    subscriptionFrequency: parseAsStringLiteral(SUBSCRIPTION_FREQUENCIES),
+    orderBy: parseAsOrderBy(CUSTOMER_ORDER_FIELDS, 3),
+  },
+  fields: [
+    { kind: "search", key: "search", label: "Name" },
+    { kind: "multi", key: "contractHealths", label: "Health", options: CONTRACT_HEALTHS },
+    {
+      kind: "select",
+      key: "subscriptionFrequency",
+      label: "Billed",
+      options: SUBSCRIPTION_FREQUENCIES,
+    },
+  ],
+  orderFields: CUSTOMER_ORDER_FIELDS,
+  maxOrderFields: 3,
+});

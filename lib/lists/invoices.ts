@@ -1,0 +1,80 @@
+import { parseAsStringLiteral } from "nuqs/server";
+import { INVOICE_STATUSES } from "../api/schemas";
+import { bool, defineList, multi, parseAsDateBound, parseAsUuid, parseAsUuidList } from "./define";
+
+export const INVOICE_ORDERS = ["issuedAt:ASC", "issuedAt:DESC"] as const;
+
+export const invoiceList = defineList({
+  parsers: {
+    customerId: parseAsUuid,
+    customerIds: parseAsUuidList,
+    contractId: parseAsUuid,
+    statuses: multi(INVOICE_STATUSES),
+    needsApproval: bool,
+    issueDateStartAt: parseAsDateBound,
+    issueDateEndAt: parseAsDateBound,
+    dueDateStartAt: parseAsDateBound,
+    dueDateEndAt: parseAsDateBound,
+    periodStartAtOrAfter: parseAsDateBound,
+    periodStartBefore: parseAsDateBound,
+    hasOutstandingBalance: bool,
+    hasAppliedPayments: bool,
+    hasUncoveredBalance: bool,
+    orderBy: parseAsStringLiteral(INVOICE_ORDERS),
+  },
+  fields: [
+    { kind: "customers", key: "customerIds", label: "Customers" },
+    { kind: "multi", key: "statuses", label: "Status", options: INVOICE_STATUSES },
+    {
+      kind: "boolean",
+      key: "needsApproval",
+      label: "Approval",
+      yes: "Needs approval",
+      no: "Any approval",
+    },
+    {
+      kind: "dateRange",
+      label: "Issued",
+      from: "issueDateStartAt",
+      to: "issueDateEndAt",
+      toBound: "inclusive",
+    },
+    {
+      kind: "dateRange",
+      label: "Due",
+      from: "dueDateStartAt",
+      to: "dueDateEndAt",
+      toBound: "inclusive",
+    },
+    {
+      kind: "dateRange",
+      label: "Period starts",
+      from: "periodStartAtOrAfter",
+      to: "periodStartBefore",
+      toBound: "exclusive",
+    },
+    {
+      kind: "boolean",
+      key: "hasOutstandingBalance",
+      label: "Outstanding",
+      yes: "Has an outstanding balance",
+      no: "Fully paid",
+    },
+    {
+      kind: "boolean",
+      key: "hasAppliedPayments",
+      label: "Payments",
+      yes: "Has payments applied",
+      no: "No payments applied",
+    },
+    {
+      kind: "boolean",
+      key: "hasUncoveredBalance",
+      label: "Uncovered",
+      yes: "Not covered by payments (pending included)",
+      no: "Covered by payments (pending included)",
+    },
+  ],
+  orderFields: ["issuedAt"],
+  maxOrderFields: 1,
+});

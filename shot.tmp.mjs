@@ -1,0 +1,15 @@
+import { chromium } from "@playwright/test";
+const [,, url, out, w = "1440", h = "900"] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-gpu","--disable-background-networking","--disable-component-update","--no-first-run","--disable-sync"] });
+const page = await browser.newPage({ viewport: { width: Number(w), height: Number(h) } });
+const errors = [];
+const requests = [];
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+page.on("pageerror", (e) => errors.push(String(e)));
+page.on("request", (r) => { if (!r.url().includes("_next/static")) requests.push(r.url().replace(/^http:\/\/[^/]+/, "").slice(0, 120)); });
+await page.goto(url, { waitUntil: "load" });
+await page.waitForTimeout(3000);
+await page.screenshot({ path: out });
+console.log("errors:", JSON.stringify(errors.slice(0, 5)));
+console.log("requests:", requests.length, JSON.stringify(requests.slice(0, 8), null, 1));
+await browser.close();
