@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   // instead of letting the bundler try to inline it.
   serverExternalPackages: ["better-sqlite3"],
   poweredByHeader: false,
+  // Lets several builds live side by side (parallel work, benchmarks); `.next` by default.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
 };
 

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-
 import { E2E_DB, E2E_NOW } from "./e2e/env";
+
+/** The main server; PORT + 100 serves the app with a refused key, PORT + 200 with its API down. */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 // Debian's chromium where it exists (CI, this machine); Playwright's own browser elsewhere.
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
@@ -35,14 +36,40 @@ export default defineConfig({
     launchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions } }],
-  webServer: {
-    // A fresh demo database with the clock pinned, then the production build.
-    command: `npm run sandbox -- seed --reset && npx next start -p ${PORT} -H 127.0.0.1`,
-    url: `http://127.0.0.1:${PORT}/api/v1/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    env: { SANDBOX_DB: E2E_DB, SANDBOX_NOW: E2E_NOW, PORT: String(PORT) },
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // A fresh demo database with the clock pinned, then the production build.
+      command: `npm run sandbox -- seed --reset && npx next start -p ${PORT} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT}/api/v1/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: { SANDBOX_DB: E2E_DB, SANDBOX_NOW: E2E_NOW, PORT: String(PORT) },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      // The same app with a key the API refuses (as a revoked or unknown key is).
+      command: `npx next start -p ${PORT + 100} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT + 100}/api/v1/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: {
+        SANDBOX_DB: E2E_DB,
+        SANDBOX_NOW: E2E_NOW,
+        INVOICING_API_KEY: "inv_sk_not-a-key-the-api-knows",
+      },
+    },
+    {
+      // The same app pointed at an API that is down (nothing listens on that port).
+      command: `npx next start -p ${PORT + 200} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT + 200}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: {
+        INVOICING_API_URL: "http://127.0.0.1:9/api/v1",
+        INVOICING_API_KEY: "inv_sk_unused",
+        INVOICING_API_TIMEOUT_MS: "2000",
+      },
+    },
+  ],
 });

@@ -1,10 +1,16 @@
 import fs from "node:fs";
 
 /** The e2e server's database and pinned clock (playwright.config.ts starts it with these). */
-export const E2E_DB = ".data/e2e.sqlite";
+export const E2E_DB = process.env.E2E_DB ?? ".data/e2e.sqlite";
 export const E2E_NOW = "2026-11-22T09:30:00.000Z";
 
 /** The demo key the seed wrote beside the database (server-side file; tests read it directly). */
 export function demoKey(): string {
   return fs.readFileSync(`${E2E_DB}.demo-key`, "utf8").trim();
 }
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The app with a key the API refuses. */
+export const REFUSED_KEY_URL = `http://127.0.0.1:${PORT + 100}`;
+/** The app whose API is down. */
+export const API_DOWN_URL = `http://127.0.0.1:${PORT + 200}`;

@@ -47,6 +47,7 @@ export function InfiniteTable<Row extends { id: string }>({
   empty,
   clearHref,
   scrollKey,
+  fit = false,
 }: {
   label: string;
   noun: string;
@@ -59,6 +60,8 @@ export function InfiniteTable<Row extends { id: string }>({
   clearHref: string;
   /** changes when the filters change: scrolls back to the top */
   scrollKey: string;
+  /** shrink to the rows when they are few (a table among others on a page) */
+  fit?: boolean;
 }) {
   const router = useRouter();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -173,7 +176,7 @@ export function InfiniteTable<Row extends { id: string }>({
         aria-label={label}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
-        className={`h-[calc(100vh-16rem)] min-h-80 overflow-auto rounded-md border border-slate-200 bg-white ${
+        className={`${fit ? "max-h-[32rem]" : "h-[calc(100vh-16rem)] min-h-80"} overflow-auto rounded-md border border-slate-200 bg-white ${
           query.isPlaceholderData ? "opacity-60" : ""
         }`}
       >

@@ -42,7 +42,7 @@ export async function AppNav() {
           <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-900">Problem</span>
         )}
       </NavLink>
-      <p className="mt-4 px-3 text-xs text-slate-500">
+      <p className="mt-4 px-3 text-xs text-slate-700">
         {source.builtIn ? (
           <>
             Demo data from the built-in API. Set <code>INVOICING_API_URL</code> to read a real

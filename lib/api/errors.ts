@@ -66,10 +66,13 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
         .map((i) => (i && typeof i === "object" ? (i as { message?: unknown }).message : i))
         .filter((m): m is string => typeof m === "string")
     : [];
+  // The dashboard's data route answers 502 UPSTREAM_UNAVAILABLE when the API itself
+  // could not be reached: that is a network failure, not an API failure.
+  const code = typeof record.code === "string" ? record.code : null;
   return new ApiRequestError({
-    kind: kindOfStatus(response.status),
+    kind: code === "UPSTREAM_UNAVAILABLE" ? "network" : kindOfStatus(response.status),
     status: response.status,
-    code: typeof record.code === "string" ? record.code : null,
+    code,
     message: typeof record.message === "string" ? record.message : `HTTP ${response.status}`,
     issues,
   });

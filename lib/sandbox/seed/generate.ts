@@ -64,7 +64,7 @@ const CURRENCY_FACTOR = [1, 0.92, 1.35, 1];
 const TERMS = [0, 15, 30, 45, 60];
 const TERMS_WEIGHTS = [10, 15, 45, 18, 12];
 const MONTHS = [12, 24, 36];
-const MONTHS_WEIGHTS = [24, 34, 42];
+const MONTHS_WEIGHTS = [27, 35, 38];
 const NOTICES: readonly (number | null)[] = [null, 0, 30, 60, 90];
 const NOTICE_WEIGHTS = [25, 10, 30, 20, 15];
 
@@ -226,7 +226,7 @@ const FILLED_TABLES = [
 ];
 
 /** Page cache while generating: the random-key (uuid) indexes of a million invoices stay in memory. */
-const BULK_CACHE_BYTES = 1024 * 1024 * 1024;
+const BULK_CACHE_BYTES = 2 * 1024 * 1024 * 1024;
 
 export function generateDemoData(
   db: Database.Database,
@@ -594,7 +594,7 @@ class Generator {
     const fm = FREQ_MONTHS[freq]!;
     const factor = CURRENCY_FACTOR[currency]!;
     const monthly = nice(this.logUniform(200, 20000));
-    const count = rng.weighted([45, 35, 20]) + 1;
+    const count = rng.weighted([56, 31, 13]) + 1;
     const list: Billable[] = [];
     const sub = (description: string, monthlyUnits: number, exact = false): void => {
       const perMonth = exact ? monthlyUnits * factor : nice(monthlyUnits * factor);

@@ -45,6 +45,9 @@ export function isSeeded(db: Database.Database): boolean {
 }
 
 function dropEverything(db: Database.Database): void {
+  // Inside the seeding transaction: check foreign keys at commit, when every
+  // table has been dropped and made anew, not table by table.
+  db.pragma("defer_foreign_keys = ON");
   const tables = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
     .all() as { name: string }[];

@@ -1,0 +1,19 @@
+import Link from "next/link";
+
+export default function CustomerNotFound() {
+  return (
+    <main id="main" className="px-6 py-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Customer not found</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        No customer of this business has this id. It may have been deleted, belong to another
+        business, or the link may be mistyped.
+      </p>
+      <Link
+        href="/customers"
+        className="mt-4 inline-block rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white hover:bg-slate-700"
+      >
+        Back to customers
+      </Link>
+    </main>
+  );
+}

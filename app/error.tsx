@@ -1,0 +1,42 @@
+"use client";
+
+import Link from "next/link";
+
+/**
+ * Anything a page throws lands here: a plain sentence and a retry, never the error's
+ * message or stack (the server keeps those, under the digest).
+ */
+export default function ErrorPage({ error, retry }: { error: unknown; retry: () => void }) {
+  const digest =
+    error && typeof error === "object" && "digest" in error && typeof error.digest === "string"
+      ? error.digest
+      : null;
+  return (
+    <main id="main" className="mx-auto max-w-xl px-6 py-16">
+      <div role="alert">
+        <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
+        <p className="mt-3 text-slate-600">
+          This page could not be shown. Trying again often helps when the API was briefly
+          unavailable.
+        </p>
+        {digest ? (
+          <p className="mt-2 text-xs text-slate-500">
+            Reference for the server logs: <code>{digest}</code>
+          </p>
+        ) : null}
+      </div>
+      <div className="mt-6 flex items-center gap-4 text-sm">
+        <button
+          type="button"
+          onClick={() => retry()}
+          className="rounded-md bg-slate-900 px-3 py-1.5 text-white hover:bg-slate-700"
+        >
+          Try again
+        </button>
+        <Link href="/" className="text-blue-700 underline">
+          Home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { InvoiceDetail } from "@/components/invoices/invoice-detail";
+import { InvoiceLoadError } from "@/components/invoices/invoice-load-error";
+import { PageHeader } from "@/components/layout/page-header";
+import { fetchInvoice } from "@/lib/api/client";
+import { asApiError } from "@/lib/api/errors";
+import { UUID_PATTERN } from "@/lib/api/schemas";
+import { serverFetcher } from "@/lib/api/server/fetcher";
+
+type Params = { params: Promise<{ id: string }> };
+type Loaded =
+  | { ok: true; invoice: Awaited<ReturnType<typeof fetchInvoice>> }
+  | { ok: false; error: ReturnType<ReturnType<typeof asApiError>["toJSON"]> };
+
+/** One read per request, shared by the metadata and the page. */
+const loadInvoice = cache(async (id: string): Promise<Loaded | null> => {
+  // A malformed id names no invoice: the 404 page, not the API's 400.
+  if (!UUID_PATTERN.test(id)) return null;
+  try {
+    return { ok: true, invoice: await fetchInvoice(serverFetcher, id) };
+  } catch (error) {
+    const info = asApiError(error);
+    if (info.kind === "not-found") return null;
+    return { ok: false, error: info.toJSON() };
+  }
+});
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const loaded = await loadInvoice((await params).id);
+  return { title: loaded?.ok ? `Invoice ${loaded.invoice.number}` : "Invoice" };
+}
+
+export default async function InvoicePage({ params }: Params) {
+  const loaded = await loadInvoice((await params).id);
+  if (loaded === null) notFound();
+  if (!loaded.ok)
+    return (
+      <main id="main" className="px-6 py-6">
+        <PageHeader title="Invoice" />
+        <InvoiceLoadError error={loaded.error} />
+      </main>
+    );
+  return (
+    <main id="main" className="px-6 py-6">
+      <InvoiceDetail invoice={loaded.invoice} />
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { KeyDetails } from "@/components/key/key-details";
+import { PageHeader } from "@/components/layout/page-header";
+import { apiSourceLabel, getKeyStatus } from "@/lib/api/server/me";
+
+export const metadata: Metadata = { title: "API key" };
+
+export default async function KeyPage() {
+  const status = await getKeyStatus();
+  return (
+    <main id="main" className="px-6 py-6">
+      <PageHeader
+        title="API key"
+        description="The key the dashboard reads the Invoicing API with, and what it may read."
+      />
+      <KeyDetails status={status} source={apiSourceLabel()} />
+    </main>
+  );
+}

@@ -1,0 +1,272 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
+import Link from "next/link";
+import { browserFetcher, type ContractRecord, customerQueryOptions } from "@/lib/api/client";
+import { formatDate, formatEndDate, formatPeriod, humanize } from "@/lib/format";
+import { HealthBadge, LifecycleBadge } from "../badges";
+import type { TableColumnMeta } from "../data-table/infinite-table";
+import { Timestamp } from "../timestamp";
+
+const right: TableColumnMeta = { align: "right" };
+const hidden: TableColumnMeta = { hiddenByDefault: true };
+
+/** The first block of a uuid, enough to tell records apart on screen. */
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** Where a contract's records can be read: the API has no contract route, so its invoices. */
+export function contractHref(contractId: string): string {
+  return `/invoices?contractId=${contractId}`;
+}
+
+const yesNo = (value: boolean) => (value ? "Yes" : "No");
+
+/**
+ * The contract record carries no customer name: it is looked up by id, once per
+ * customer for the session (the name is in the cache for every later row), and
+ * only for the rows on screen, since cells of rows out of view are not mounted.
+ * Until it arrives, or when the customer cannot be read (deleted), a short id shows.
+ */
+export function CustomerNameLink({ customerId }: { customerId: string }) {
+  const customer = useQuery({
+    ...customerQueryOptions(browserFetcher, customerId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <Link
+      prefetch={false}
+      href={`/customers/${customerId}`}
+      className="hover:underline"
+      title={customer.isError ? `Customer ${customerId} could not be read` : customerId}
+    >
+      {customer.data?.name ?? <span className="font-mono text-xs">{shortId(customerId)}</span>}
+    </Link>
+  );
+}
+
+function ContractLink({ id, label }: { id: string; label: string }) {
+  return (
+    <Link
+      prefetch={false}
+      href={contractHref(id)}
+      className="text-blue-700 hover:underline"
+      title={`${label} ${id}: its invoices`}
+    >
+      {label} <span className="font-mono text-xs">{shortId(id)}</span>
+    </Link>
+  );
+}
+
+export function contractColumns(
+  options: { hideCustomer?: boolean } = {},
+): ColumnDef<ContractRecord, unknown>[] {
+  const columns: ColumnDef<ContractRecord, unknown>[] = [
+    {
+      id: "name",
+      header: "Name",
+      size: 220,
+      enableHiding: false,
+      cell: ({ row }) => (
+        <Link
+          prefetch={false}
+          href={contractHref(row.original.id)}
+          className="font-medium text-blue-700 hover:underline"
+          title="Show this contract's invoices"
+        >
+          {row.original.name}
+        </Link>
+      ),
+    },
+    {
+      id: "customer",
+      header: "Customer",
+      size: 210,
+      cell: ({ row }) => <CustomerNameLink customerId={row.original.customerId} />,
+    },
+    {
+      id: "currency",
+      header: "Currency",
+      size: 90,
+      cell: ({ row }) => row.original.currencyCode,
+    },
+    {
+      id: "lifecycleStatus",
+      header: "Status",
+      size: 110,
+      cell: ({ row }) => <LifecycleBadge status={row.original.lifecycleStatus} />,
+    },
+    {
+      id: "health",
+      header: "Health",
+      size: 150,
+      cell: ({ row }) => <HealthBadge health={row.original.contractHealth} />,
+    },
+    {
+      id: "startAt",
+      header: "Start",
+      size: 120,
+      cell: ({ row }) => formatDate(row.original.startAt),
+    },
+    {
+      id: "endAt",
+      header: "End (last day)",
+      size: 130,
+      cell: ({ row }) => formatEndDate(row.original.endAt),
+    },
+    {
+      id: "cancelsAt",
+      header: "Cancels (last day)",
+      size: 150,
+      cell: ({ row }) => formatEndDate(row.original.cancelsAt),
+    },
+    {
+      id: "paymentTerms",
+      header: "Payment terms",
+      size: 130,
+      meta: right,
+      cell: ({ row }) => `${row.original.paymentTermsDays} days`,
+    },
+    {
+      id: "autoIssue",
+      header: "Auto-issue",
+      size: 100,
+      meta: hidden,
+      cell: ({ row }) => yesNo(row.original.autoIssue),
+    },
+    {
+      id: "autoRenew",
+      header: "Auto-renew",
+      size: 100,
+      cell: ({ row }) => yesNo(row.original.autoRenew),
+    },
+    {
+      id: "autoRenewalAt",
+      header: "Auto-renewal on",
+      size: 140,
+      meta: hidden,
+      cell: ({ row }) => formatDate(row.original.autoRenewalAt),
+    },
+    {
+      id: "renewalNoticeDays",
+      header: "Renewal notice",
+      size: 130,
+      meta: right,
+      cell: ({ row }) =>
+        row.original.renewalNoticeDays ? `${row.original.renewalNoticeDays} days` : "None",
+    },
+    {
+      id: "processingInvoices",
+      header: "Processing",
+      size: 180,
+      cell: ({ row }) =>
+        row.original.processingInvoices ? (
+          <span className="inline-flex items-center gap-1">
+            <span className="rounded bg-violet-100 px-1 text-xs font-medium text-violet-900">
+              Processing
+            </span>
+            {row.original.processingInvoicesStartedAt ? (
+              <Timestamp compact iso={row.original.processingInvoicesStartedAt} />
+            ) : null}
+          </span>
+        ) : (
+          "No"
+        ),
+    },
+    {
+      id: "billables",
+      header: "Billables",
+      size: 170,
+      meta: hidden,
+      cell: ({ row }) =>
+        `${row.original.subscriptionBillableCount} subscription · ${row.original.oneTimeBillableCount} one-time`,
+    },
+    {
+      id: "currentAmendment",
+      header: "Current terms",
+      size: 200,
+      meta: hidden,
+      cell: ({ row }) => {
+        const c = row.original;
+        if (!c.currentAmendmentId && !c.currentAmendmentStatus) return "—";
+        return (
+          <span title={c.currentAmendmentId ? `Amendment ${c.currentAmendmentId}` : undefined}>
+            {c.currentAmendmentStatus ? humanize(c.currentAmendmentStatus) : "—"}
+            {c.currentAmendmentStartAt ? ` · from ${formatDate(c.currentAmendmentStartAt)}` : ""}
+          </span>
+        );
+      },
+    },
+    {
+      id: "futureAmendment",
+      header: "Future terms",
+      size: 260,
+      cell: ({ row }) => {
+        const a = row.original.futureAmendment;
+        if (!a) return "—";
+        return (
+          <span title={`Amendment ${a.id}`}>
+            #{a.amendmentNumber} {humanize(a.type)} ({humanize(a.status)}) ·{" "}
+            {formatPeriod(a.startAt, a.endAt)}
+          </span>
+        );
+      },
+    },
+    {
+      id: "draftAmendment",
+      header: "Draft amendment",
+      size: 140,
+      meta: hidden,
+      cell: ({ row }) =>
+        row.original.draftAmendmentId ? (
+          <span className="font-mono text-xs" title={row.original.draftAmendmentId}>
+            {shortId(row.original.draftAmendmentId)}
+          </span>
+        ) : (
+          "None"
+        ),
+    },
+    {
+      id: "renewals",
+      header: "Renewal links",
+      size: 250,
+      meta: hidden,
+      cell: ({ row }) => {
+        const { renewingContractId, renewalContractId } = row.original;
+        if (!renewingContractId && !renewalContractId) return "—";
+        return (
+          <span className="inline-flex gap-3">
+            {renewingContractId ? <ContractLink id={renewingContractId} label="Renews" /> : null}
+            {renewalContractId ? <ContractLink id={renewalContractId} label="Renewed by" /> : null}
+          </span>
+        );
+      },
+    },
+    {
+      id: "createdAt",
+      header: "Created",
+      size: 180,
+      meta: hidden,
+      cell: ({ row }) => <Timestamp compact iso={row.original.createdAt} />,
+    },
+    {
+      id: "updatedAt",
+      header: "Updated",
+      size: 180,
+      meta: hidden,
+      cell: ({ row }) => <Timestamp compact iso={row.original.updatedAt} />,
+    },
+    {
+      id: "notes",
+      header: "Notes",
+      size: 260,
+      meta: hidden,
+      cell: ({ row }) => (
+        <span title={row.original.notes ?? undefined}>{row.original.notes ?? "—"}</span>
+      ),
+    },
+  ];
+  return options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns;
+}

@@ -1,0 +1,257 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { InvoiceRecord } from "@/lib/api/client";
+import {
+  formatDate,
+  formatMoney,
+  formatMoneyByCurrency,
+  formatPeriod,
+  humanize,
+} from "@/lib/format";
+import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
+import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
+import { Timestamp } from "../timestamp";
+
+type Line = NonNullable<InvoiceRecord["lines"]>[number];
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[11rem_1fr] gap-3 border-b border-slate-100 py-2 last:border-b-0">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-md border border-slate-200 bg-white p-4">
+      <h2 id={id} className="mb-2 text-base font-medium">
+        {title}
+      </h2>
+      <dl className="text-sm">{children}</dl>
+    </section>
+  );
+}
+
+const none = <span className="text-slate-500">—</span>;
+
+function Approver({ invoice }: { invoice: InvoiceRecord }) {
+  const user = invoice.approvedByUser;
+  if (user) {
+    const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+    return (
+      <span>
+        {name !== user.email ? <span className="font-medium">{name} </span> : null}
+        <a className="text-blue-700 underline" href={`mailto:${user.email}`}>
+          {user.email}
+        </a>{" "}
+        <span className="text-slate-600">({humanize(user.role)}, current role)</span>
+      </span>
+    );
+  }
+  if (invoice.approvedByApiKeyId)
+    return (
+      <span>
+        API key <code className="text-xs">{invoice.approvedByApiKeyId}</code>
+      </span>
+    );
+  if (invoice.approvedByUserId)
+    return (
+      <span>
+        User <code className="text-xs">{invoice.approvedByUserId}</code>
+      </span>
+    );
+  return none;
+}
+
+/** Sum of the lines per currency: currencies are never added together. */
+function sumOfLines(lines: Line[]): Record<string, { value: number; currencyCode: string }> {
+  const sums: Record<string, { value: number; currencyCode: string }> = {};
+  for (const line of lines) {
+    const code = line.amount.currencyCode;
+    sums[code] = { value: (sums[code]?.value ?? 0) + line.amount.value, currencyCode: code };
+  }
+  return sums;
+}
+
+/** Every field of one invoice, its approver and its lines. */
+export function InvoiceDetail({ invoice }: { invoice: InvoiceRecord }) {
+  const lines = invoice.lines ?? [];
+  const sums = formatMoneyByCurrency(sumOfLines(lines));
+  const overdue = isOverdue(invoice, Date.now());
+  return (
+    <article aria-labelledby="invoice-heading">
+      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
+        <Link href="/invoices" className="text-blue-700 hover:underline">
+          Invoices
+        </Link>
+        <span className="text-slate-400"> / </span>
+        <span aria-current="page">{invoice.number}</span>
+      </nav>
+      <header className="mb-5 flex flex-wrap items-center gap-3">
+        <h1 id="invoice-heading" className="text-2xl font-semibold tracking-tight">
+          Invoice {invoice.number}
+        </h1>
+        <InvoiceStatusBadge status={invoice.status} />
+        <PaymentStateBadge state={paymentStateOf(invoice)} />
+        {overdue ? (
+          <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">
+            Overdue
+          </span>
+        ) : null}
+      </header>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Section title="Invoice" id="invoice-section">
+          <Field label="Number">{invoice.number}</Field>
+          <Field label="Status">
+            <InvoiceStatusBadge status={invoice.status} />
+          </Field>
+          <Field label="Payment">
+            <PaymentStateBadge state={paymentStateOf(invoice)} />
+          </Field>
+          <Field label="Customer">
+            <Link
+              prefetch={false}
+              href={`/customers/${invoice.customerId}`}
+              className="text-blue-700 underline"
+            >
+              {invoice.customerName ?? "Unnamed customer"}
+            </Link>
+          </Field>
+          <Field label="Contract">
+            <Link
+              prefetch={false}
+              href={`/contracts?customerIds=${invoice.customerId}`}
+              className="text-blue-700 underline"
+              title="The customer's contracts"
+            >
+              <code className="text-xs">{invoice.contractId}</code>
+            </Link>{" "}
+            <span className="text-slate-500">(among the customer&apos;s contracts)</span>
+          </Field>
+          <Field label="Period">
+            {formatPeriod(invoice.periodStartAt, invoice.periodEndAt)}{" "}
+            <span className="text-slate-500">(first – last day billed, UTC)</span>
+          </Field>
+          <Field label="Payment terms">
+            {invoice.paymentTermsDays === null
+              ? none
+              : `${invoice.paymentTermsDays} day${invoice.paymentTermsDays === 1 ? "" : "s"}`}
+          </Field>
+          <Field label="Delivery">
+            {invoice.deliveryMethod ? humanize(invoice.deliveryMethod) : "None recorded"}
+          </Field>
+          <Field label="Notes">
+            {invoice.notes ? <span className="whitespace-pre-wrap">{invoice.notes}</span> : none}
+          </Field>
+          <Field label="Invoice id">
+            <code className="text-xs">{invoice.id}</code>
+          </Field>
+        </Section>
+
+        <div className="grid content-start gap-4">
+          <Section title="Amounts" id="amounts-section">
+            <Field label="Total">{formatMoney(invoice.totalAmount)}</Field>
+            <Field label="Applied">{formatMoney(invoice.appliedAmount)}</Field>
+            <Field label="Pending card payments">{formatMoney(invoice.pendingPaymentAmount)}</Field>
+            <Field label="Remaining">{formatMoney(invoice.remainingAmount)}</Field>
+          </Section>
+          <Section title="Approval" id="approval-section">
+            <Field label="Approved by">
+              <Approver invoice={invoice} />
+            </Field>
+            <Field label="Approved">
+              <Timestamp iso={invoice.approvedAt} />
+            </Field>
+          </Section>
+        </div>
+
+        <Section title="Dates" id="dates-section">
+          <Field label="Issued">
+            <Timestamp iso={invoice.issuedAt} />
+          </Field>
+          <Field label="Due">
+            <Timestamp iso={invoice.dueAt} />
+          </Field>
+          <Field label="Paid">
+            {invoice.paidAt ? `${formatDate(invoice.paidAt)} (UTC date)` : none}
+          </Field>
+          <Field label="Last paid">
+            {invoice.lastPaidAt ? `${formatDate(invoice.lastPaidAt)} (UTC date)` : none}
+          </Field>
+          <Field label="Voided">
+            <Timestamp iso={invoice.voidedAt} />
+          </Field>
+          <Field label="Last sent">
+            <Timestamp iso={invoice.lastSentAt} />
+          </Field>
+          <Field label="Created">
+            <Timestamp iso={invoice.createdAt} />
+          </Field>
+          <Field label="Updated">
+            <Timestamp iso={invoice.updatedAt} />
+          </Field>
+        </Section>
+      </div>
+
+      <section aria-labelledby="lines-heading" className="mt-6">
+        <h2 id="lines-heading" className="mb-2 text-base font-medium">
+          Lines
+        </h2>
+        {lines.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            {invoice.lines === null
+              ? "The API did not send the lines."
+              : "This invoice has no lines."}
+          </p>
+        ) : (
+          <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Lines of invoice {invoice.number}</caption>
+              <thead className="bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Description
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Billing period
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-medium">
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line) => (
+                  <tr key={line.id} className="border-t border-slate-100">
+                    <td className="px-3 py-2">{line.description}</td>
+                    <td className="px-3 py-2">
+                      {formatPeriod(line.billingStartAt, line.billingEndAt)}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums">
+                      {formatMoney(line.amount)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr className="border-t border-slate-300 font-medium">
+                  <th scope="row" colSpan={2} className="px-3 py-2 text-left">
+                    Sum of {lines.length} line{lines.length === 1 ? "" : "s"}
+                  </th>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {sums.map((sum) => (
+                      <div key={sum}>{sum}</div>
+                    ))}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { useQueryStates } from "nuqs";
+import { useMemo } from "react";
+import { browserFetcher, listQueryOptions } from "@/lib/api/client";
+import { describeFilters } from "@/lib/lists/define";
+import { nextOrder, type OrderTerm } from "@/lib/lists/order";
+import { paymentList } from "@/lib/lists/payments";
+import { CustomerPicker, FilterBar } from "../data-table/filter-bar";
+import { InfiniteTable } from "../data-table/infinite-table";
+import { EmptyState } from "../states/empty-state";
+import { paymentColumns, paymentHref } from "./payment-columns";
+
+/** The API's order when `orderBy` is omitted: newest received first. */
+const DEFAULT_ORDER: OrderTerm[] = [{ field: "receivedDate", direction: "DESC" }];
+
+const FIELD_NAMES: Record<string, string> = {
+  receivedDate: "received date",
+  customerName: "customer name",
+  amountCents: "amount",
+  bankFeeAmountCents: "bank fee",
+  appliedAmountCents: "applied",
+  unappliedAmountCents: "unapplied",
+};
+
+function describeOrder(order: OrderTerm[] | null): string {
+  if (!order) return "Sorted newest received first (the default).";
+  return `Sorted by ${order
+    .map(
+      (t) =>
+        `${FIELD_NAMES[t.field] ?? t.field} ${t.direction === "ASC" ? "ascending" : "descending"}`,
+    )
+    .join(", then ")}.`;
+}
+
+const sameOrder = (a: OrderTerm[], b: OrderTerm[]) =>
+  a.length === b.length &&
+  a.every((t, i) => t.field === b[i]?.field && t.direction === b[i]?.direction);
+
+/**
+ * The payments list: filters and an order of up to three fields in the URL. With no
+ * `orderBy` the API's default applies and the Received header shows it; a header
+ * click starts from the order on screen, so shift-clicking keeps "received" first.
+ */
+export function PaymentsView() {
+  const [values, setValues] = useQueryStates(paymentList.parsers);
+  const query = paymentList.apiQuery(values);
+  const result = useInfiniteQuery({
+    ...listQueryOptions(browserFetcher, "payments", query),
+    placeholderData: keepPreviousData,
+  });
+  const columns = useMemo(() => paymentColumns(), []);
+  const described = describeFilters(paymentList.fields, values);
+  if (values.customerId) described.unshift("one customer picked");
+  const shownOrder = values.orderBy ?? DEFAULT_ORDER;
+
+  const onSort = (field: string, additive: boolean) => {
+    let next = nextOrder(shownOrder, field, additive, paymentList.maxOrderFields);
+    // From the default, a plain click on Received flips it rather than dropping back to it.
+    if (next === null && values.orderBy === null) next = [{ field, direction: "ASC" }];
+    if (next && values.orderBy === null && sameOrder(next, DEFAULT_ORDER)) next = null;
+    void setValues({ orderBy: next }, { history: "push" });
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-end gap-x-4">
+        <div className="mb-4">
+          <CustomerPicker
+            label="Customer"
+            selected={values.customerId ? [values.customerId] : []}
+            // One customer at a time: picking another replaces the first.
+            onChange={(ids) =>
+              void setValues({ customerId: ids.at(-1) ?? null }, { history: "push" })
+            }
+          />
+        </div>
+        <FilterBar
+          fields={paymentList.fields}
+          values={values}
+          setValues={setValues}
+          clearHref="/payments"
+          active={described.length > 0}
+        />
+      </div>
+      <p className="mb-3 text-xs text-slate-500">
+        {describeOrder(values.orderBy)} Click a header to sort by it; shift-click to add it (up to
+        three). Amounts are in the payment&apos;s currency units: the payments list carries no
+        currency.
+      </p>
+      <InfiniteTable
+        label="Payments"
+        noun="payments"
+        query={result}
+        columns={columns}
+        rowHref={paymentHref}
+        order={shownOrder}
+        onSort={onSort}
+        empty={<EmptyState noun="payments" filters={described} clearHref="/payments" />}
+        clearHref="/payments"
+        scrollKey={query}
+      />
+    </>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The invoices list in a real browser against the built-in API: every filter and
+ * order shows the rows the API returns for the same query.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
+
+interface InvoiceLike {
+  id: string;
+  number: string;
+}
+
+async function apiPage(request: APIRequestContext, query: string): Promise<InvoiceLike[]> {
+  const res = await request.get(`/api/v1/invoices?limit=50${query ? `&${query}` : ""}`, {
+    headers: { authorization: `Bearer ${demoKey()}` },
+  });
+  expect(res.status(), query).toBe(200);
+  return (await res.json()).data;
+}
+
+const table = (page: Page) => page.getByRole("region", { name: "Invoices" });
+const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
+/** Our alerts (Next.js also keeps an empty route announcer with role alert). */
+const alertIn = (page: Page) => page.getByRole("main").getByRole("alert");
+
+/** Invoice numbers of the first rows shown (the first column's links). */
+async function shownNumbers(page: Page, count = 10): Promise<string[]> {
+  const links = table(page).locator("tbody tr td:first-child a");
+  await expect(links.first()).toBeVisible();
+  return (await links.allInnerTexts()).slice(0, count);
+}
+
+async function expectRowsMatchApi(page: Page, request: APIRequestContext, query: string) {
+  const expected = (await apiPage(request, query)).slice(0, 10).map((i) => i.number);
+  await expect
+    .poll(() => shownNumbers(page, expected.length), { message: query })
+    .toEqual(expected);
+}
+
+test("the first page is in the server-rendered HTML", async ({ request }) => {
+  const first = await apiPage(request, "");
+  const html = await (await request.get("/invoices")).text();
+  for (const invoice of first.slice(0, 10)) expect(html).toContain(invoice.number);
+});
+
+test("default order and every status chip match the API", async ({ page, request }) => {
+  await page.goto("/invoices");
+  await expectRowsMatchApi(page, request, "");
+  await filters(page).getByRole("button", { name: "Draft", exact: true }).click();
+  await expect(page).toHaveURL(/statuses=DRAFT/);
+  await expectRowsMatchApi(page, request, "statuses=DRAFT");
+  await filters(page).getByRole("button", { name: "Voided", exact: true }).click();
+  await expect(page).toHaveURL(/statuses=DRAFT%2CVOIDED|statuses=DRAFT,VOIDED/);
+  await expectRowsMatchApi(page, request, "statuses=DRAFT,VOIDED");
+});
+
+test("boolean and date filters match the API", async ({ page, request }) => {
+  await page.goto("/invoices");
+  await page.getByLabel("Outstanding").selectOption("true");
+  await expect(page).toHaveURL(/hasOutstandingBalance=true/);
+  await expectRowsMatchApi(page, request, "hasOutstandingBalance=true");
+
+  await page.getByLabel("Approval").selectOption("true");
+  await page.getByLabel("Outstanding").selectOption("");
+  await expectRowsMatchApi(page, request, "needsApproval=true");
+
+  await page.goto("/invoices");
+  await page.getByLabel("Issued from").fill("2026-01-01");
+  await page.getByLabel("Issued to").fill("2026-03-31");
+  await expect(page).toHaveURL(/issueDateEndAt=2026-03-31T23/);
+  await expectRowsMatchApi(
+    page,
+    request,
+    "issueDateStartAt=2026-01-01&issueDateEndAt=2026-03-31T23:59:59.999Z",
+  );
+
+  await page.goto("/invoices?periodStartAtOrAfter=2026-12-01&periodStartBefore=2027-01-01");
+  await expect(page.getByLabel("Period starts to")).toHaveValue("2026-12-31");
+  await expectRowsMatchApi(
+    page,
+    request,
+    "periodStartAtOrAfter=2026-12-01&periodStartBefore=2027-01-01",
+  );
+
+  await page.goto(
+    "/invoices?dueDateEndAt=2026-06-30T23:59:59.999Z&hasAppliedPayments=false&hasUncoveredBalance=true",
+  );
+  await expectRowsMatchApi(
+    page,
+    request,
+    "dueDateEndAt=2026-06-30T23:59:59.999Z&hasAppliedPayments=false&hasUncoveredBalance=true",
+  );
+});
+
+test("customer picker filters by the customers search", async ({ page, request }) => {
+  const customers = await request.get("/api/v1/customers?limit=1&orderBy=name:ASC", {
+    headers: { authorization: `Bearer ${demoKey()}` },
+  });
+  const customer = (await customers.json()).data[0];
+  await page.goto("/invoices");
+  await page.getByLabel("Customers").fill(customer.name.slice(0, 6));
+  await page.getByRole("button", { name: customer.name }).first().click();
+  await expect(page).toHaveURL(new RegExp(`customerIds=${customer.id}`));
+  await expectRowsMatchApi(page, request, `customerIds=${customer.id}`);
+  await expect(page.getByRole("button", { name: `Remove ${customer.name}` })).toBeVisible();
+});
+
+test("header sort walks issuedAt ascending, descending, then creation order", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/invoices");
+  const header = table(page).getByRole("columnheader", { name: /Issued/ });
+  await expect(header).toHaveAttribute("aria-sort", "none");
+  await header.getByRole("button").click();
+  await expect(page).toHaveURL(/orderBy=issuedAt%3AASC|orderBy=issuedAt:ASC/);
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  await expectRowsMatchApi(page, request, "orderBy=issuedAt:ASC");
+  await header.getByRole("button").click();
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  await expectRowsMatchApi(page, request, "orderBy=issuedAt:DESC");
+  await header.getByRole("button").click();
+  await expect(page).not.toHaveURL(/orderBy/);
+});
+
+test("back and forward restore the filters", async ({ page, request }) => {
+  await page.goto("/invoices");
+  await filters(page).getByRole("button", { name: "Issued", exact: true }).click();
+  await expect(page).toHaveURL(/statuses=ISSUED/);
+  await page.getByLabel("Outstanding").selectOption("true");
+  await expect(page).toHaveURL(/hasOutstandingBalance=true/);
+  await page.goBack();
+  await expect(page).not.toHaveURL(/hasOutstandingBalance/);
+  await expect(page.getByLabel("Outstanding")).toHaveValue("");
+  await expectRowsMatchApi(page, request, "statuses=ISSUED");
+  await page.goForward();
+  await expect(page.getByLabel("Outstanding")).toHaveValue("true");
+  await expectRowsMatchApi(page, request, "statuses=ISSUED&hasOutstandingBalance=true");
+});
+
+test("scrolling loads pages 2 and 3 with no duplicate row, keeping the DOM small", async ({
+  page,
+  request,
+}) => {
+  const seen: string[] = [];
+  page.on("response", async (res) => {
+    if (res.url().includes("/api/data/invoices") && res.ok()) {
+      for (const row of (await res.json()).data as InvoiceLike[]) seen.push(row.id);
+    }
+  });
+  await page.goto("/invoices");
+  const region = table(page);
+  for (const loaded of [150, 200]) {
+    await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(page.getByText(new RegExp(`^${loaded} invoices loaded`))).toBeVisible();
+  }
+  // The first page came with the HTML; the browser fetched pages 2, 3 and 4.
+  expect(seen.length).toBe(150);
+  expect(new Set(seen).size).toBe(seen.length);
+  // The same ids, in order, as the API's own walk.
+  const walk: string[] = [];
+  let cursor = "";
+  for (let i = 0; i < 4; i++) {
+    const res = await request.get(
+      `/api/v1/invoices?limit=50${cursor ? `&startingAfter=${cursor}` : ""}`,
+      {
+        headers: { authorization: `Bearer ${demoKey()}` },
+      },
+    );
+    const body = await res.json();
+    walk.push(...body.data.map((r: InvoiceLike) => r.id));
+    cursor = body.nextCursor;
+  }
+  expect(seen).toEqual(walk.slice(50));
+  expect(await region.locator("tbody tr").count()).toBeLessThan(100);
+});
+
+test("a failure while loading more keeps the rows and offers retry", async ({ page }) => {
+  await page.goto("/invoices");
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  await page.route("**/api/data/invoices**", (route) => route.abort("connectionrefused"));
+  const region = table(page);
+  await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  const alert = region.getByRole("alert");
+  await expect(alert).toContainText("could not reach", { timeout: 15_000 });
+  await expect(alert).toContainText("The rows above stay as they were loaded.");
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  await page.unroute("**/api/data/invoices**");
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText(/^150 invoices loaded/)).toBeVisible();
+});
+
+test("an empty result names the filters and clears them in one click", async ({ page }) => {
+  await page.goto("/invoices?statuses=VOIDED&hasOutstandingBalance=true");
+  await expect(page.getByText("No invoices match these filters.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Status is Voided" })).toBeVisible();
+  await expect(
+    page.getByRole("listitem").filter({ hasText: "Has an outstanding balance" }),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Clear all filters" }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(table(page).locator("tbody tr").first()).toBeVisible();
+});
+
+test("a key the API refuses is explained, not shown as an empty list", async ({ page }) => {
+  await page.goto(`${REFUSED_KEY_URL}/invoices`);
+  const alert = alertIn(page);
+  await expect(alert).toContainText("The API key was not accepted");
+  await expect(alert).toContainText("INVOICING_API_KEY");
+});
+
+test("an API that is down says so and offers retry", async ({ page }) => {
+  await page.goto(`${API_DOWN_URL}/invoices`);
+  const alert = alertIn(page);
+  await expect(alert).toContainText("The API could not be reached", { timeout: 30_000 });
+  await expect(alert.getByRole("button", { name: "Retry" })).toBeVisible();
+});
+
+test("the invoices page has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/invoices");
+  await expect(table(page).locator("tbody tr").first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});
