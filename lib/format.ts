@@ -113,20 +113,47 @@ export function formatPeriod(startIso: string | null, exclusiveEndIso: string | 
   return `${(sameYear ? calendarDateNoYear : calendarDate).format(start)} – ${calendarDate.format(last)}`;
 }
 
+const timestampFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Building an Intl formatter costs far more than using one: keep one per zone and style. */
+function timestampFormat(timeZone: string | undefined, short: boolean): Intl.DateTimeFormat {
+  const key = `${timeZone ?? ""}|${short}`;
+  let format = timestampFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(
+      "en-US",
+      short
+        ? {
+            timeZone,
+            year: "numeric",
+            month: "short",
+            day: "numeric",
+            hour: "2-digit",
+            minute: "2-digit",
+            hourCycle: "h23",
+            timeZoneName: "short",
+          }
+        : {
+            timeZone,
+            year: "numeric",
+            month: "short",
+            day: "numeric",
+            hour: "numeric",
+            minute: "2-digit",
+            timeZoneName: "short",
+          },
+    );
+    timestampFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A timestamp in a given zone with the zone named: "Nov 22, 2026, 9:30 AM PST". */
 export function formatTimestamp(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return "—";
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(ms);
+  return timestampFormat(timeZone, false).format(ms);
 }
 
 /** A timestamp for a table cell: "Nov 22, 2026 01:30 PST" (24-hour clock, zone named). */
@@ -134,16 +161,7 @@ export function formatShortTimestamp(iso: string | null | undefined, timeZone?: 
   if (!iso) return "—";
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZoneName: "short",
-  }).formatToParts(ms);
+  const parts = timestampFormat(timeZone, true).formatToParts(ms);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("month")} ${get("day")}, ${get("year")} ${get("hour")}:${get("minute")} ${get("timeZoneName")}`;
 }

@@ -101,7 +101,7 @@ export function contractColumns(
     {
       id: "health",
       header: "Health",
-      size: 150,
+      size: 180,
       cell: ({ row }) => <HealthBadge health={row.original.contractHealth} />,
     },
     {
@@ -160,25 +160,27 @@ export function contractColumns(
     {
       id: "processingInvoices",
       header: "Processing",
-      size: 180,
+      size: 120,
       cell: ({ row }) =>
         row.original.processingInvoices ? (
-          <span className="inline-flex items-center gap-1">
-            <span className="rounded bg-violet-100 px-1 text-xs font-medium text-violet-900">
-              Processing
-            </span>
-            {row.original.processingInvoicesStartedAt ? (
-              <Timestamp compact iso={row.original.processingInvoicesStartedAt} />
-            ) : null}
+          <span className="rounded bg-violet-100 px-1 text-xs font-medium text-violet-900">
+            Processing
           </span>
         ) : (
           "No"
         ),
     },
     {
+      id: "processingInvoicesStartedAt",
+      header: "Processing since",
+      size: 200,
+      meta: hidden,
+      cell: ({ row }) => <Timestamp compact iso={row.original.processingInvoicesStartedAt} />,
+    },
+    {
       id: "billables",
       header: "Billables",
-      size: 170,
+      size: 230,
       meta: hidden,
       cell: ({ row }) =>
         `${row.original.subscriptionBillableCount} subscription · ${row.original.oneTimeBillableCount} one-time`,
@@ -186,7 +188,7 @@ export function contractColumns(
     {
       id: "currentAmendment",
       header: "Current terms",
-      size: 200,
+      size: 240,
       meta: hidden,
       cell: ({ row }) => {
         const c = row.original;
@@ -207,9 +209,10 @@ export function contractColumns(
         const a = row.original.futureAmendment;
         if (!a) return "—";
         return (
-          <span title={`Amendment ${a.id}`}>
-            #{a.amendmentNumber} {humanize(a.type)} ({humanize(a.status)}) ·{" "}
-            {formatPeriod(a.startAt, a.endAt)}
+          <span
+            title={`Amendment #${a.amendmentNumber}: ${humanize(a.type)}, ${humanize(a.status)}`}
+          >
+            #{a.amendmentNumber} · {formatPeriod(a.startAt, a.endAt)}
           </span>
         );
       },
@@ -247,14 +250,14 @@ export function contractColumns(
     {
       id: "createdAt",
       header: "Created",
-      size: 180,
+      size: 200,
       meta: hidden,
       cell: ({ row }) => <Timestamp compact iso={row.original.createdAt} />,
     },
     {
       id: "updatedAt",
       header: "Updated",
-      size: 180,
+      size: 200,
       meta: hidden,
       cell: ({ row }) => <Timestamp compact iso={row.original.updatedAt} />,
     },

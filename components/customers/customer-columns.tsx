@@ -38,13 +38,14 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
     {
       id: "name",
       header: "Name",
-      size: 220,
+      size: 190,
       enableHiding: false,
       meta: { sortField: "name" } satisfies TableColumnMeta,
       cell: ({ row }) => (
         <Link
           prefetch={false}
           href={`/customers/${row.original.id}`}
+          title={row.original.name}
           className="font-medium text-blue-700 hover:underline"
         >
           {row.original.name}
@@ -54,14 +55,14 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
     {
       id: "health",
       header: "Health",
-      size: 170,
+      size: 140,
       meta: { sortField: "contractHealth" } satisfies TableColumnMeta,
       cell: ({ row }) => <HealthBadge health={row.original.contractHealth} />,
     },
     {
       id: "coverage",
       header: "Coverage contract",
-      size: 220,
+      size: 235,
       meta: { sortField: "coverageContractStartAt" } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.coverageContractStartAt ? (
@@ -76,7 +77,7 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
     {
       id: "autoRenew",
       header: "Auto-renew",
-      size: 100,
+      size: 85,
       cell: ({ row }) => (
         <YesNo
           value={row.original.coverageContractAutoRenew}
@@ -87,7 +88,7 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
     {
       id: "renewed",
       header: "Renewed",
-      size: 90,
+      size: 85,
       cell: ({ row }) => (
         <YesNo
           value={row.original.coverageContractRenewed}
@@ -98,28 +99,28 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
     {
       id: "outstanding",
       header: "Outstanding",
-      size: 140,
+      size: 135,
       meta: right,
       cell: ({ row }) => <MoneyLines amounts={row.original.outstandingIssuedAmount} />,
     },
     {
       id: "contractValue",
       header: "Contract value",
-      size: 150,
+      size: 135,
       meta: { ...right, sortField: "contractValueAmount" } satisfies TableColumnMeta,
       cell: ({ row }) => <MoneyLines amounts={row.original.contractValueAmount} />,
     },
     {
       id: "remainingToInvoice",
       header: "Remaining to invoice",
-      size: 180,
+      size: 135,
       meta: { ...right, sortField: "remainingToInvoiceAmount" } satisfies TableColumnMeta,
       cell: ({ row }) => <MoneyLines amounts={row.original.remainingToInvoiceAmount} />,
     },
     {
       id: "contracts",
       header: "Contracts",
-      size: 90,
+      size: 85,
       meta: right,
       cell: ({ row }) => row.original.contractCount.toLocaleString("en-US"),
     },

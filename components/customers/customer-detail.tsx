@@ -38,6 +38,13 @@ export function CustomerDetail({ customer }: { customer: CustomerRecord }) {
     [],
   );
   const toggleId = useId();
+  // The coverage contract's name, from the customer's contracts table (same query, shared cache).
+  const contracts = useInfiniteQuery(
+    listQueryOptions(browserFetcher, "contracts", queries.contracts),
+  );
+  const coverageName = contracts.data?.pages
+    .flatMap((page) => page.data)
+    .find((contract) => contract.id === customer.coverageContractId)?.name;
   return (
     <>
       <header className="mb-5">
@@ -103,10 +110,11 @@ export function CustomerDetail({ customer }: { customer: CustomerRecord }) {
                 <Link
                   prefetch={false}
                   href={contractHref(customer.coverageContractId)}
-                  className="font-mono text-xs text-blue-700 hover:underline"
+                  className="text-blue-700 hover:underline"
                   title="Show this contract's invoices"
                 >
-                  {customer.coverageContractId}
+                  {coverageName ? <span className="block">{coverageName}</span> : null}
+                  <span className="font-mono text-xs">{customer.coverageContractId}</span>
                 </Link>
               </Field>
               <Field label="Start">{formatDate(customer.coverageContractStartAt)}</Field>

@@ -5,12 +5,13 @@ import {
   type ColumnDef,
   flexRender,
   getCoreRowModel,
+  type Row as TableRow,
   useReactTable,
   type VisibilityState,
 } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRouter } from "next/navigation";
-import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { asApiError } from "@/lib/api/errors";
 import type { OrderTerm } from "@/lib/lists/order";
 import { ErrorPanel } from "../states/error-panel";
@@ -136,10 +137,12 @@ export function InfiniteTable<Row extends { id: string }>({
     items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
   const visibleColumns = table.getVisibleLeafColumns().length;
 
-  const openRow = (row: Row) => router.push(rowHref(row));
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
-    if (event.key === "Enter") openRow(row);
-  };
+  // Callers pass `rowHref` inline; a ref keeps `openRow` stable so memoized rows stay put.
+  const rowHrefRef = useRef(rowHref);
+  rowHrefRef.current = rowHref;
+  const openRow = useCallback((row: Row) => router.push(rowHrefRef.current(row)), [router]);
+  // Rows re-render only when their record or the visible columns change, not on every scroll frame.
+  const visibleKey = JSON.stringify(columnVisibility);
 
   if (query.isPending)
     return (
@@ -236,28 +239,13 @@ export function InfiniteTable<Row extends { id: string }>({
             {items.map((item) => {
               const row = tableRows[item.index]!;
               return (
-                <tr
+                <VirtualRow
                   key={row.id}
-                  data-index={item.index}
-                  tabIndex={0}
-                  onClick={(e) => {
-                    if (!(e.target as HTMLElement).closest("a,button")) openRow(row.original);
-                  }}
-                  onKeyDown={(e) => onRowKey(e, row.original)}
-                  className="h-[41px] cursor-pointer border-b border-slate-100 hover:bg-slate-50 focus:bg-blue-50 focus:outline-none"
-                >
-                  {row.getVisibleCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta as TableColumnMeta | undefined;
-                    return (
-                      <td
-                        key={cell.id}
-                        className={`truncate px-3 py-2 ${meta?.align === "right" ? "text-right tabular-nums" : ""}`}
-                      >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    );
-                  })}
-                </tr>
+                  row={row}
+                  index={item.index}
+                  visibleKey={visibleKey}
+                  onOpen={openRow}
+                />
               );
             })}
             {paddingBottom > 0 ? (
@@ -294,6 +282,48 @@ export function InfiniteTable<Row extends { id: string }>({
     </div>
   );
 }
+
+const VirtualRow = memo(function VirtualRow<Row>({
+  row,
+  index,
+  onOpen,
+}: {
+  row: TableRow<Row>;
+  index: number;
+  visibleKey: string;
+  onOpen: (row: Row) => void;
+}) {
+  return (
+    <tr
+      data-index={index}
+      tabIndex={0}
+      onClick={(e) => {
+        if (!(e.target as HTMLElement).closest("a,button")) onOpen(row.original);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && e.target === e.currentTarget) onOpen(row.original);
+      }}
+      className="h-[41px] cursor-pointer border-b border-slate-100 hover:bg-slate-50 focus:bg-blue-50 focus:outline-none"
+    >
+      {row.getVisibleCells().map((cell) => {
+        const meta = cell.column.columnDef.meta as TableColumnMeta | undefined;
+        return (
+          <td
+            key={cell.id}
+            className={`truncate px-3 py-2 ${meta?.align === "right" ? "text-right tabular-nums" : ""}`}
+          >
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}) as <Row>(props: {
+  row: TableRow<Row>;
+  index: number;
+  visibleKey: string;
+  onOpen: (row: Row) => void;
+}) => ReactNode;
 
 function ColumnPicker<Row>({ table }: { table: ReturnType<typeof useReactTable<Row>> }) {
   return (

@@ -82,7 +82,7 @@ export function invoiceColumns(
     {
       id: "dueAt",
       header: "Due",
-      size: 210,
+      size: 250,
       cell: ({ row }) =>
         row.original.dueAt ? (
           <span className="inline-flex items-center gap-1">

@@ -83,7 +83,7 @@ export function InvoiceDetail({ invoice }: { invoice: InvoiceRecord }) {
   return (
     <article aria-labelledby="invoice-heading">
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/invoices" className="text-blue-700 hover:underline">
+        <Link href="/invoices" className="text-blue-700 underline">
           Invoices
         </Link>
         <span className="text-slate-400"> / </span>
@@ -102,62 +102,56 @@ export function InvoiceDetail({ invoice }: { invoice: InvoiceRecord }) {
         ) : null}
       </header>
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        <Section title="Invoice" id="invoice-section">
-          <Field label="Number">{invoice.number}</Field>
-          <Field label="Status">
-            <InvoiceStatusBadge status={invoice.status} />
-          </Field>
-          <Field label="Payment">
-            <PaymentStateBadge state={paymentStateOf(invoice)} />
-          </Field>
-          <Field label="Customer">
-            <Link
-              prefetch={false}
-              href={`/customers/${invoice.customerId}`}
-              className="text-blue-700 underline"
-            >
-              {invoice.customerName ?? "Unnamed customer"}
-            </Link>
-          </Field>
-          <Field label="Contract">
-            <Link
-              prefetch={false}
-              href={`/contracts?customerIds=${invoice.customerId}`}
-              className="text-blue-700 underline"
-              title="The customer's contracts"
-            >
-              <code className="text-xs">{invoice.contractId}</code>
-            </Link>{" "}
-            <span className="text-slate-500">(among the customer&apos;s contracts)</span>
-          </Field>
-          <Field label="Period">
-            {formatPeriod(invoice.periodStartAt, invoice.periodEndAt)}{" "}
-            <span className="text-slate-500">(first – last day billed, UTC)</span>
-          </Field>
-          <Field label="Payment terms">
-            {invoice.paymentTermsDays === null
-              ? none
-              : `${invoice.paymentTermsDays} day${invoice.paymentTermsDays === 1 ? "" : "s"}`}
-          </Field>
-          <Field label="Delivery">
-            {invoice.deliveryMethod ? humanize(invoice.deliveryMethod) : "None recorded"}
-          </Field>
-          <Field label="Notes">
-            {invoice.notes ? <span className="whitespace-pre-wrap">{invoice.notes}</span> : none}
-          </Field>
-          <Field label="Invoice id">
-            <code className="text-xs">{invoice.id}</code>
-          </Field>
-        </Section>
-
-        <div className="grid content-start gap-4">
-          <Section title="Amounts" id="amounts-section">
-            <Field label="Total">{formatMoney(invoice.totalAmount)}</Field>
-            <Field label="Applied">{formatMoney(invoice.appliedAmount)}</Field>
-            <Field label="Pending card payments">{formatMoney(invoice.pendingPaymentAmount)}</Field>
-            <Field label="Remaining">{formatMoney(invoice.remainingAmount)}</Field>
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <div className="grid gap-4">
+          <Section title="Invoice" id="invoice-section">
+            <Field label="Number">{invoice.number}</Field>
+            <Field label="Status">
+              <InvoiceStatusBadge status={invoice.status} />
+            </Field>
+            <Field label="Payment">
+              <PaymentStateBadge state={paymentStateOf(invoice)} />
+            </Field>
+            <Field label="Customer">
+              <Link
+                prefetch={false}
+                href={`/customers/${invoice.customerId}`}
+                className="text-blue-700 underline"
+              >
+                {invoice.customerName ?? "Unnamed customer"}
+              </Link>
+            </Field>
+            <Field label="Contract">
+              <Link
+                prefetch={false}
+                href={`/contracts?customerIds=${invoice.customerId}`}
+                className="text-blue-700 underline"
+                title="The customer's contracts"
+              >
+                <code className="text-xs">{invoice.contractId}</code>
+              </Link>{" "}
+              <span className="text-slate-500">(among the customer&apos;s contracts)</span>
+            </Field>
+            <Field label="Period">
+              {formatPeriod(invoice.periodStartAt, invoice.periodEndAt)}{" "}
+              <span className="text-slate-500">(first – last day billed, UTC)</span>
+            </Field>
+            <Field label="Payment terms">
+              {invoice.paymentTermsDays === null
+                ? none
+                : `${invoice.paymentTermsDays} day${invoice.paymentTermsDays === 1 ? "" : "s"}`}
+            </Field>
+            <Field label="Delivery">
+              {invoice.deliveryMethod ? humanize(invoice.deliveryMethod) : "None recorded"}
+            </Field>
+            <Field label="Notes">
+              {invoice.notes ? <span className="whitespace-pre-wrap">{invoice.notes}</span> : none}
+            </Field>
+            <Field label="Invoice id">
+              <code className="text-xs">{invoice.id}</code>
+            </Field>
           </Section>
+
           <Section title="Approval" id="approval-section">
             <Field label="Approved by">
               <Approver invoice={invoice} />
@@ -167,33 +161,40 @@ export function InvoiceDetail({ invoice }: { invoice: InvoiceRecord }) {
             </Field>
           </Section>
         </div>
-
-        <Section title="Dates" id="dates-section">
-          <Field label="Issued">
-            <Timestamp iso={invoice.issuedAt} />
-          </Field>
-          <Field label="Due">
-            <Timestamp iso={invoice.dueAt} />
-          </Field>
-          <Field label="Paid">
-            {invoice.paidAt ? `${formatDate(invoice.paidAt)} (UTC date)` : none}
-          </Field>
-          <Field label="Last paid">
-            {invoice.lastPaidAt ? `${formatDate(invoice.lastPaidAt)} (UTC date)` : none}
-          </Field>
-          <Field label="Voided">
-            <Timestamp iso={invoice.voidedAt} />
-          </Field>
-          <Field label="Last sent">
-            <Timestamp iso={invoice.lastSentAt} />
-          </Field>
-          <Field label="Created">
-            <Timestamp iso={invoice.createdAt} />
-          </Field>
-          <Field label="Updated">
-            <Timestamp iso={invoice.updatedAt} />
-          </Field>
-        </Section>
+        <div className="grid gap-4">
+          <Section title="Amounts" id="amounts-section">
+            <Field label="Total">{formatMoney(invoice.totalAmount)}</Field>
+            <Field label="Applied">{formatMoney(invoice.appliedAmount)}</Field>
+            <Field label="Pending card payments">{formatMoney(invoice.pendingPaymentAmount)}</Field>
+            <Field label="Remaining">{formatMoney(invoice.remainingAmount)}</Field>
+          </Section>
+          <Section title="Dates" id="dates-section">
+            <Field label="Issued">
+              <Timestamp iso={invoice.issuedAt} />
+            </Field>
+            <Field label="Due">
+              <Timestamp iso={invoice.dueAt} />
+            </Field>
+            <Field label="Paid">
+              {invoice.paidAt ? `${formatDate(invoice.paidAt)} (UTC date)` : none}
+            </Field>
+            <Field label="Last paid">
+              {invoice.lastPaidAt ? `${formatDate(invoice.lastPaidAt)} (UTC date)` : none}
+            </Field>
+            <Field label="Voided">
+              <Timestamp iso={invoice.voidedAt} />
+            </Field>
+            <Field label="Last sent">
+              <Timestamp iso={invoice.lastSentAt} />
+            </Field>
+            <Field label="Created">
+              <Timestamp iso={invoice.createdAt} />
+            </Field>
+            <Field label="Updated">
+              <Timestamp iso={invoice.updatedAt} />
+            </Field>
+          </Section>
+        </div>
       </div>
 
       <section aria-labelledby="lines-heading" className="mt-6">

@@ -101,6 +101,12 @@ function Refused({ error, builtIn }: { error: ApiErrorInfo; builtIn: boolean }) 
         </ul>
       ) : null}
       {unauthorized ? <HowToConfigure builtIn={builtIn} /> : null}
+      <p className="mt-3">
+        {/* A full reload re-reads the key on the server; no client script needed. */}
+        <a href="/key" className="font-medium underline">
+          Check the key again
+        </a>
+      </p>
     </div>
   );
 }

@@ -87,7 +87,7 @@ export function paymentColumns(
       id: "bankFeeApplied",
       header: "Fee applied",
       size: 120,
-      meta: { align: "right" } satisfies TableColumnMeta,
+      meta: { align: "right", hiddenByDefault: true } satisfies TableColumnMeta,
       cell: ({ row }) => cents(row.original.bankFee?.appliedAmountCents),
     },
     {
@@ -101,6 +101,7 @@ export function paymentColumns(
       id: "type",
       header: "Type",
       size: 80,
+      meta: { hiddenByDefault: true } satisfies TableColumnMeta,
       cell: ({ row }) => humanize(row.original.type),
     },
     {
@@ -119,14 +120,14 @@ export function paymentColumns(
     {
       id: "createdAt",
       header: "Created",
-      size: 180,
+      size: 200,
       meta: { hiddenByDefault: true } satisfies TableColumnMeta,
       cell: ({ row }) => <Timestamp compact iso={row.original.createdAt} />,
     },
     {
       id: "updatedAt",
       header: "Updated",
-      size: 180,
+      size: 200,
       meta: { hiddenByDefault: true } satisfies TableColumnMeta,
       cell: ({ row }) => <Timestamp compact iso={row.original.updatedAt} />,
     },

@@ -1,43 +1,45 @@
 /**
  * The typed Invoicing API client, shared by server and browser. It takes a
- * `Fetcher` (the server's sends the key to the API; the browser's goes through the
- * dashboard's own /api/data route) and parses every answer with the lenient
- * schemas: unknown enum values and extra fields pass through, a wrong shape or a
- * failed request becomes an `ApiRequestError`.
+ * `Fetcher`: the server's sends the key to the API, the browser's goes through the
+ * dashboard's own /api/data route. Both answer with bodies already checked against
+ * the lenient record schemas on the server (lib/api/server/validated.ts), so this
+ * module carries types only, no validation library into the browser. A failed
+ * request becomes an `ApiRequestError`.
  */
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ApiRequestError, errorFromResponse } from "./errors";
-import { lenientSchemas as s } from "./schemas";
+import type { lenientSchemas } from "./schemas";
+
+type S = typeof lenientSchemas;
 
 /** GETs `pathAndQuery` (e.g. `/invoices?limit=50`) from the API. */
 export type Fetcher = (pathAndQuery: string, init?: { signal?: AbortSignal }) => Promise<Response>;
 
-export const LIST_SCHEMAS = {
-  invoices: s.InvoicePage,
-  customers: s.CustomerPage,
-  contracts: s.ContractPage,
-  payments: s.PaymentPage,
-} as const;
+interface ListPages {
+  invoices: z.infer<S["InvoicePage"]>;
+  customers: z.infer<S["CustomerPage"]>;
+  contracts: z.infer<S["ContractPage"]>;
+  payments: z.infer<S["PaymentPage"]>;
+}
 
-export type ListName = keyof typeof LIST_SCHEMAS;
-export type ListPage<L extends ListName> = z.infer<(typeof LIST_SCHEMAS)[L]>;
+export type ListName = keyof ListPages;
+export type ListPage<L extends ListName> = ListPages[L];
 export type ListRecord<L extends ListName> = ListPage<L>["data"][number];
 
-export type InvoiceRecord = z.infer<typeof s.Invoice>;
-export type CustomerRecord = z.infer<typeof s.Customer>;
-export type ContractRecord = z.infer<typeof s.Contract>;
-export type PaymentRecord = z.infer<typeof s.Payment>;
-export type MeRecord = z.infer<typeof s.Me>;
+export type InvoiceRecord = z.infer<S["Invoice"]>;
+export type CustomerRecord = z.infer<S["Customer"]>;
+export type ContractRecord = z.infer<S["Contract"]>;
+export type PaymentRecord = z.infer<S["Payment"]>;
+export type MeRecord = z.infer<S["Me"]>;
 
 export const PAGE_SIZE = 50;
 
-async function getJson<T extends z.ZodType>(
+async function getJson<T>(
   fetcher: Fetcher,
   pathAndQuery: string,
-  schema: T,
   signal?: AbortSignal,
-): Promise<z.infer<T>> {
+): Promise<T> {
   let response: Response;
   try {
     response = await fetcher(pathAndQuery, { signal });
@@ -53,29 +55,17 @@ async function getJson<T extends z.ZodType>(
     });
   }
   if (!response.ok) throw await errorFromResponse(response);
-  let body: unknown;
   try {
-    body = await response.json();
+    return (await response.json()) as T;
   } catch {
-    throw invalid(pathAndQuery, ["the body is not JSON"]);
+    throw new ApiRequestError({
+      kind: "invalid-response",
+      status: response.status,
+      code: null,
+      message: "The server answered with something that is not JSON.",
+      issues: [],
+    });
   }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    throw invalid(
-      pathAndQuery,
-      parsed.error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`),
-    );
-  return parsed.data;
-}
-
-function invalid(pathAndQuery: string, issues: string[]): ApiRequestError {
-  return new ApiRequestError({
-    kind: "invalid-response",
-    status: 200,
-    code: null,
-    message: `The API answered ${pathAndQuery.split("?")[0]} with data the dashboard does not understand.`,
-    issues,
-  });
 }
 
 /** One page of a list; `query` is the filters and order as a query string without `?`. */
@@ -89,19 +79,19 @@ export function fetchListPage<L extends ListName>(
   const params = new URLSearchParams(query);
   if (!params.has("limit")) params.set("limit", String(PAGE_SIZE));
   if (cursor) params.set("startingAfter", cursor);
-  return getJson(fetcher, `/${list}?${params}`, LIST_SCHEMAS[list], signal) as Promise<ListPage<L>>;
+  return getJson<ListPage<L>>(fetcher, `/${list}?${params}`, signal);
 }
 
 export function fetchInvoice(fetcher: Fetcher, id: string, signal?: AbortSignal) {
-  return getJson(fetcher, `/invoices/${encodeURIComponent(id)}`, s.Invoice, signal);
+  return getJson<InvoiceRecord>(fetcher, `/invoices/${encodeURIComponent(id)}`, signal);
 }
 
 export function fetchCustomer(fetcher: Fetcher, id: string, signal?: AbortSignal) {
-  return getJson(fetcher, `/customers/${encodeURIComponent(id)}`, s.Customer, signal);
+  return getJson<CustomerRecord>(fetcher, `/customers/${encodeURIComponent(id)}`, signal);
 }
 
 export function fetchMe(fetcher: Fetcher, signal?: AbortSignal) {
-  return getJson(fetcher, "/me", s.Me, signal);
+  return getJson<MeRecord>(fetcher, "/me", signal);
 }
 
 /**

@@ -70,7 +70,12 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
   // could not be reached: that is a network failure, not an API failure.
   const code = typeof record.code === "string" ? record.code : null;
   return new ApiRequestError({
-    kind: code === "UPSTREAM_UNAVAILABLE" ? "network" : kindOfStatus(response.status),
+    kind:
+      code === "UPSTREAM_UNAVAILABLE"
+        ? "network"
+        : code === "INVALID_RESPONSE"
+          ? "invalid-response"
+          : kindOfStatus(response.status),
     status: response.status,
     code,
     message: typeof record.message === "string" ? record.message : `HTTP ${response.status}`,

@@ -7,11 +7,16 @@
 import { z } from "zod";
 import {
   CONTRACT_HEALTHS,
+  CUSTOMER_ORDER_FIELDS,
+  INVOICE_ORDER_FIELDS,
   INVOICE_STATUSES,
   LIFECYCLE_STATUSES,
+  PAYMENT_ORDER_FIELDS,
   SUBSCRIPTION_FREQUENCIES,
   UUID_PATTERN,
-} from "./schemas";
+} from "./enums";
+
+export { CUSTOMER_ORDER_FIELDS, INVOICE_ORDER_FIELDS, PAYMENT_ORDER_FIELDS };
 
 export const MAX_LIST_IDS = 100;
 
@@ -168,24 +173,6 @@ export const pagingParams = {
   startingAfter: cursorParam.meta({ description: "A nextCursor from a previous page." }),
   endingBefore: cursorParam.meta({ description: "A prevCursor from a previous page." }),
 };
-
-export const INVOICE_ORDER_FIELDS = ["issuedAt"] as const;
-export const CUSTOMER_ORDER_FIELDS = [
-  "name",
-  "contractHealth",
-  "coverageContractStartAt",
-  "contractValueAmount",
-  "remainingToInvoiceAmount",
-  "createdAt",
-] as const;
-export const PAYMENT_ORDER_FIELDS = [
-  "receivedDate",
-  "customerName",
-  "amountCents",
-  "bankFeeAmountCents",
-  "appliedAmountCents",
-  "unappliedAmountCents",
-] as const;
 
 export const invoiceFilterParams = {
   customerId: uuidParam.meta({ description: "Only this customer's invoices." }),

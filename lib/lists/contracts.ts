@@ -1,4 +1,4 @@
-import { LIFECYCLE_STATUSES } from "../api/schemas";
+import { LIFECYCLE_STATUSES } from "../api/enums";
 import { bool, defineList, multi, parseAsUuidList } from "./define";
 
 export const contractList = defineList({

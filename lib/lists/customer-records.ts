@@ -1,5 +1,5 @@
 import { createLoader, parseAsBoolean } from "nuqs/server";
-import { INVOICE_STATUSES } from "../api/schemas";
+import { INVOICE_STATUSES } from "../api/enums";
 import { contractList } from "./contracts";
 import { invoiceList } from "./invoices";
 import { paymentList } from "./payments";

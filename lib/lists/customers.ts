@@ -1,6 +1,6 @@
 import { parseAsStringLiteral } from "nuqs/server";
-import { CUSTOMER_ORDER_FIELDS } from "../api/list-params";
-import { CONTRACT_HEALTHS, SUBSCRIPTION_FREQUENCIES } from "../api/schemas";
+import { CUSTOMER_ORDER_FIELDS } from "../api/enums";
+import { CONTRACT_HEALTHS, SUBSCRIPTION_FREQUENCIES } from "../api/enums";
 import { defineList, multi, text } from "./define";
 import { parseAsOrderBy } from "./order";
 

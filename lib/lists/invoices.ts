@@ -1,5 +1,5 @@
 import { parseAsStringLiteral } from "nuqs/server";
-import { INVOICE_STATUSES } from "../api/schemas";
+import { INVOICE_STATUSES } from "../api/enums";
 import { bool, defineList, multi, parseAsDateBound, parseAsUuid, parseAsUuidList } from "./define";
 
 export const INVOICE_ORDERS = ["issuedAt:ASC", "issuedAt:DESC"] as const;

@@ -1,4 +1,4 @@
-import { PAYMENT_ORDER_FIELDS } from "../api/list-params";
+import { PAYMENT_ORDER_FIELDS } from "../api/enums";
 import { bool, defineList, parseAsUuid } from "./define";
 import { parseAsOrderBy } from "./order";
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { UUID_PATTERN } from "../enums";
 import { ApiRequestError } from "../errors";
 import {
   contractFilterParams,
@@ -9,8 +10,7 @@ import {
   parseQuery,
   paymentFilterParams,
 } from "../list-params";
-import { UUID_PATTERN } from "../schemas";
-import { callApi } from "./transport";
+import { fetchValidated } from "./validated";
 
 /**
  * The browser's only way to the API: a same-origin GET that forwards the list and
@@ -57,7 +57,7 @@ export async function serveDataRequest(request: Request, segments: string[]): Pr
     return errorResponse(404, "NOT_FOUND", "No such data route.");
   }
   try {
-    const upstream = await callApi(forward);
+    const upstream = await fetchValidated(forward);
     return new Response(upstream.body, {
       status: upstream.status,
       headers: {
@@ -66,6 +66,8 @@ export async function serveDataRequest(request: Request, segments: string[]): Pr
       },
     });
   } catch (error) {
+    if (error instanceof ApiRequestError && error.kind === "invalid-response")
+      return errorResponse(502, "INVALID_RESPONSE", error.message, error.issues);
     const message =
       error instanceof ApiRequestError ? error.message : "The Invoicing API could not be reached.";
     return errorResponse(502, "UPSTREAM_UNAVAILABLE", message);

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Fetcher } from "../client";
-import { callApi } from "./transport";
+import { fetchValidated } from "./validated";
 
-/** The server's fetcher: straight to the configured API with the server-held key. */
-export const serverFetcher: Fetcher = (pathAndQuery) => callApi(pathAndQuery);
+/** The server's fetcher: straight to the configured API with the server-held key, answers validated. */
+export const serverFetcher: Fetcher = (pathAndQuery) => fetchValidated(pathAndQuery);

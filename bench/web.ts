@@ -1,0 +1,218 @@
+/**
+ * `npm run bench:web`: the dashboard's budgets, measured on the production build in
+ * headless Chromium against the built-in API. Prints figures; asserts nothing.
+ *
+ * - first-load JavaScript per route, gzipped (every script the page loads before idle)
+ * - whether the first page of rows is in the server HTML
+ * - server render time of /invoices minus the API's own time for the same page
+ * - with 10,000 rows loaded: table rows in the DOM, JS heap
+ * - frame times while scrolling fast through those rows
+ *
+ * Options (env): BENCH_WEB_DB (default .data/bench-web.sqlite, seeded with 1,000
+ * customers when missing), BENCH_WEB_PORT (default 3220), BENCH_SAMPLES (default 40).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+
+const DB = path.resolve(process.env.BENCH_WEB_DB ?? ".data/bench-web.sqlite");
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 3220);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
+const BASE = `http://127.0.0.1:${PORT}`;
+const ROUTES = ["/", "/invoices", "/customers", "/contracts", "/payments", "/key"];
+const TARGET_ROWS = 10_000;
+
+const CHROMIUM = "/usr/bin/chromium";
+const launchOptions = fs.existsSync(CHROMIUM)
+  ? {
+      executablePath: CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--enable-precise-memory-info",
+      ],
+    }
+  : { args: ["--enable-precise-memory-info"] };
+
+function run(command: string, args: string[], env: Record<string, string> = {}) {
+  execFileSync(command, args, {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, ...env },
+  });
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const server = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
+    env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/v1/health`)).ok) return server;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+async function timed(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ ms: number; body: string }> {
+  const t = performance.now();
+  const res = await fetch(url, { headers });
+  const body = await res.text();
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return { ms: performance.now() - t, body };
+}
+
+async function main() {
+  if (!fs.existsSync(`${DB}.demo-key`)) {
+    console.error(`[bench:web] seeding ${DB} with 1,000 customers …`);
+    run("npx", ["tsx", "lib/sandbox/cli.ts", "seed", "--reset", "--customers", "1000"], {
+      SANDBOX_DB: DB,
+    });
+  }
+  if (!fs.existsSync(".next/BUILD_ID")) run("npx", ["next", "build"]);
+  const key = fs.readFileSync(`${DB}.demo-key`, "utf8").trim();
+  const server = await startServer();
+  const browser = await chromium.launch(launchOptions);
+  try {
+    // 1. First-load JavaScript per route.
+    console.log(
+      "\nFirst-load JavaScript per route (scripts loaded until the load event; later prefetches of other routes not counted):",
+    );
+    const jsRows: Record<string, string | number>[] = [];
+    for (const route of ROUTES) {
+      const page = await browser.newPage();
+      const scripts = new Map<string, Buffer>();
+      const pending: Promise<void>[] = [];
+      let loaded = false;
+      page.on("response", (res) => {
+        if (loaded || res.request().resourceType() !== "script") return;
+        pending.push(
+          res.body().then(
+            (body) => void scripts.set(res.url(), body),
+            () => {},
+          ),
+        );
+      });
+      await page.goto(`${BASE}${route}`, { waitUntil: "load" });
+      loaded = true;
+      await Promise.all(pending);
+      const raw = [...scripts.values()].reduce((n, b) => n + b.length, 0);
+      const gzipped = [...scripts.values()].reduce(
+        (n, b) => n + gzipSync(b, { level: 9 }).length,
+        0,
+      );
+      jsRows.push({
+        route,
+        scripts: scripts.size,
+        "raw kB": (raw / 1024).toFixed(1),
+        "gzipped kB": (gzipped / 1024).toFixed(1),
+      });
+      await page.close();
+    }
+    console.table(jsRows);
+
+    // 2. The first page of rows in the server HTML.
+    const apiFirst = JSON.parse(
+      (await timed(`${BASE}/api/v1/invoices?limit=50`, { authorization: `Bearer ${key}` })).body,
+    ) as { data: { number: string }[] };
+    const html = (await timed(`${BASE}/invoices`)).body;
+    const inHtml = apiFirst.data.filter((i) => html.includes(i.number)).length;
+    console.log(
+      `\nFirst page of /invoices in the server HTML: ${inHtml} of ${apiFirst.data.length} invoice numbers present`,
+    );
+
+    // 3. Server render of /invoices vs the API's own time for the same page.
+    const apiTimes: number[] = [];
+    const pageTimes: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      apiTimes.push(
+        (await timed(`${BASE}/api/v1/invoices?limit=50`, { authorization: `Bearer ${key}` })).ms,
+      );
+      pageTimes.push((await timed(`${BASE}/invoices`)).ms);
+    }
+    console.log(
+      `Server render of /invoices: p50 ${median(pageTimes).toFixed(1)} ms (full HTML) vs the API's own first page p50 ${median(apiTimes).toFixed(1)} ms ` +
+        `→ the render adds ${(median(pageTimes) - median(apiTimes)).toFixed(1)} ms (${SAMPLES} samples each)`,
+    );
+
+    // 4 + 5. 10,000 rows loaded: DOM rows, heap, frame times while scrolling fast.
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${BASE}/invoices`);
+    const region = page.getByRole("region", { name: "Invoices" });
+    await region.locator("tbody tr").first().waitFor();
+    const loadStart = performance.now();
+    let loaded = 0;
+    while (loaded < TARGET_ROWS) {
+      await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await page.waitForTimeout(30);
+      const text = await page
+        .getByText(/invoices loaded/)
+        .first()
+        .innerText();
+      loaded = Number(/([\d,]+) invoices loaded/.exec(text)?.[1]?.replaceAll(",", "") ?? 0);
+      if (/all loaded/.test(text)) break;
+      if (performance.now() - loadStart > 300_000)
+        throw new Error(`only ${loaded} rows after 5 minutes`);
+    }
+    const loadSeconds = (performance.now() - loadStart) / 1000;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("HeapProfiler.collectGarbage");
+    const heap = (await cdp.send("Runtime.getHeapUsage")) as { usedSize: number };
+    const domRows = await region.locator("tbody tr").count();
+    console.log(
+      `\nWith ${loaded.toLocaleString("en-US")} rows loaded (${loadSeconds.toFixed(1)} s of scrolling to load them): ` +
+        `${domRows} table rows in the DOM, JS heap ${(heap.usedSize / 1024 / 1024).toFixed(1)} MB after GC`,
+    );
+
+    // Passed as text: the bundler's helpers must not leak into the page.
+    const frames = (await page.evaluate(`(async () => {
+      const el = document.querySelector('section[aria-label="Invoices"]');
+      const times = [];
+      let last = performance.now();
+      let running = true;
+      const tick = (now) => { times.push(now - last); last = now; if (running) requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+      el.scrollTop = 0;
+      const start = performance.now();
+      await new Promise((resolve) => {
+        const step = () => {
+          const t = (performance.now() - start) / 2000;
+          el.scrollTop = Math.min(1, t) * el.scrollHeight;
+          if (t < 1) requestAnimationFrame(step); else resolve();
+        };
+        requestAnimationFrame(step);
+      });
+      running = false;
+      return times.slice(1);
+    })()`)) as number[];
+    console.log(
+      `Frame times scrolling the ${loaded.toLocaleString("en-US")} rows top to bottom in 2 s: ${frames.length} frames, ` +
+        `p50 ${median(frames).toFixed(1)} ms, p95 ${pct(frames, 95).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms, ` +
+        `frames over 50 ms: ${frames.filter((f) => f > 50).length}`,
+    );
+    await page.close();
+  } finally {
+    await browser.close();
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

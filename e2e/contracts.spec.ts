@@ -1,0 +1,189 @@
+/**
+ * The contracts list in a real browser against the built-in API: status chips
+ * (deleted only on request), the processing filter and the customer picker give the
+ * rows the API returns for the same query; customer names are looked up by id.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
+
+interface ContractLike {
+  id: string;
+  name: string;
+  customerId: string;
+  lifecycleStatus: string;
+}
+
+const auth = () => ({ authorization: `Bearer ${demoKey()}` });
+
+async function apiPage(request: APIRequestContext, query: string): Promise<ContractLike[]> {
+  const res = await request.get(`/api/v1/contracts?limit=50${query ? `&${query}` : ""}`, {
+    headers: auth(),
+  });
+  expect(res.status(), query).toBe(200);
+  return (await res.json()).data;
+}
+
+const table = (page: Page) => page.getByRole("region", { name: "Contracts" });
+const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
+const chip = (page: Page, name: string) => filters(page).getByRole("button", { name, exact: true });
+
+/** Contract ids of the first rows shown (the name links to /invoices?contractId={id}). */
+async function shownIds(page: Page, count = 10): Promise<string[]> {
+  const links = table(page).locator("tbody tr td:first-child a");
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+  return hrefs.slice(0, count).map((href) => href.replace("/invoices?contractId=", ""));
+}
+
+async function expectRowsMatchApi(page: Page, request: APIRequestContext, query: string) {
+  const expected = (await apiPage(request, query)).slice(0, 10).map((c) => c.id);
+  expect(expected.length, `the API has rows for ${query}`).toBeGreaterThan(0);
+  await expect.poll(() => shownIds(page, expected.length), { message: query }).toEqual(expected);
+}
+
+test("the first page is in the server-rendered HTML", async ({ request }) => {
+  const first = await apiPage(request, "");
+  const html = await (await request.get("/contracts")).text();
+  for (const contract of first.slice(0, 10)) {
+    expect(html).toContain(`/invoices?contractId=${contract.id}`);
+    expect(html).toContain(contract.name);
+  }
+  expect(html).toContain("Deleted contracts are hidden unless picked in Status.");
+  const deleted = await apiPage(request, "statuses=DELETED");
+  const deletedHtml = await (await request.get("/contracts?statuses=DELETED")).text();
+  for (const contract of deleted.slice(0, 5))
+    expect(deletedHtml).toContain(`/invoices?contractId=${contract.id}`);
+  expect(deletedHtml).not.toContain("Deleted contracts are hidden");
+});
+
+test("each status chip, deleted included on request, matches the API", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/contracts");
+  await expectRowsMatchApi(page, request, "");
+  // By default no deleted contract is listed.
+  expect((await apiPage(request, "")).some((c) => c.lifecycleStatus === "DELETED")).toBe(false);
+  await expect(page.getByText("Deleted contracts are hidden unless picked")).toBeVisible();
+  const chips: [string, string][] = [
+    ["Draft", "DRAFT"],
+    ["Active", "ACTIVE"],
+    ["Expired", "EXPIRED"],
+    ["Cancelled", "CANCELLED"],
+    ["Deleted", "DELETED"],
+  ];
+  for (const [label, value] of chips) {
+    await chip(page, label).click();
+    await expect(chip(page, label)).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(new RegExp(`statuses=${value}$`));
+    await expectRowsMatchApi(page, request, `statuses=${value}`);
+    await expect(table(page).locator("tbody tr td:nth-child(4)").first()).toHaveText(label);
+    await chip(page, label).click();
+    await expect(page).not.toHaveURL(/statuses/);
+  }
+  await chip(page, "Active").click();
+  await chip(page, "Deleted").click();
+  await expect(page.getByText("Deleted contracts are hidden unless picked")).toBeHidden();
+  await expectRowsMatchApi(page, request, "statuses=ACTIVE,DELETED");
+});
+
+test("the processing filter matches the API both ways, and back/forward restore it", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/contracts");
+  await filters(page).getByLabel("Processing").selectOption("true");
+  await expect(page).toHaveURL(/processingInvoices=true/);
+  await expectRowsMatchApi(page, request, "processingInvoices=true");
+  await filters(page).getByLabel("Processing").selectOption("false");
+  await expect(page).toHaveURL(/processingInvoices=false/);
+  await expectRowsMatchApi(page, request, "processingInvoices=false");
+  await page.goBack();
+  await expect(filters(page).getByLabel("Processing")).toHaveValue("true");
+  await expectRowsMatchApi(page, request, "processingInvoices=true");
+  await page.goBack();
+  await expect(filters(page).getByLabel("Processing")).toHaveValue("");
+  await expectRowsMatchApi(page, request, "");
+});
+
+test("the customer picker filters by the customers search; names come from the customer", async ({
+  page,
+  request,
+}) => {
+  const first = (await apiPage(request, ""))[0]!;
+  const customer = await (
+    await request.get(`/api/v1/customers/${first.customerId}`, { headers: auth() })
+  ).json();
+  await page.goto("/contracts");
+  // The contract record has no customer name: the table looks it up.
+  await expect(table(page).locator("tbody tr").first().locator("td").nth(1)).toHaveText(
+    customer.name,
+  );
+  await page.getByLabel("Customers").fill(customer.name.slice(0, 8));
+  await page.getByRole("button", { name: customer.name, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`customerIds=${customer.id}`));
+  await expectRowsMatchApi(page, request, `customerIds=${customer.id}`);
+  await expect(page.getByRole("button", { name: `Remove ${customer.name}` })).toBeVisible();
+  // A row opens the contract's invoices.
+  const [id] = await shownIds(page, 1);
+  await table(page).locator("tbody tr").first().locator("td").nth(2).click();
+  await expect(page).toHaveURL(new RegExp(`/invoices\\?contractId=${id}`));
+});
+
+test("an empty result names the filters and clears them in one click", async ({
+  page,
+  request,
+}) => {
+  expect(await apiPage(request, "statuses=DELETED&processingInvoices=true")).toEqual([]);
+  await page.goto("/contracts?statuses=DELETED&processingInvoices=true");
+  await expect(page.getByText("No contracts match these filters.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Status is Deleted" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Processing invoices" })).toBeVisible();
+  await page.getByRole("link", { name: "Clear all filters" }).click();
+  await expect(page).toHaveURL(/\/contracts$/);
+  await expectRowsMatchApi(page, request, "");
+});
+
+test("hidden columns can be shown from the column picker", async ({ page, request }) => {
+  const [first] = await apiPage(request, "");
+  await page.goto("/contracts");
+  await expect(table(page).getByRole("columnheader", { name: "Notes" })).toHaveCount(0);
+  await page.getByText("Columns", { exact: true }).click();
+  await page.getByRole("checkbox", { name: "Billables" }).check();
+  await expect(table(page).getByRole("columnheader", { name: "Billables" })).toBeVisible();
+  const full = await (await request.get("/api/v1/contracts?limit=1", { headers: auth() })).json();
+  const c = full.data[0];
+  expect(c.id).toBe(first!.id);
+  await expect(
+    table(page)
+      .locator("tbody tr")
+      .first()
+      .getByText(
+        `${c.subscriptionBillableCount} subscription · ${c.oneTimeBillableCount} one-time`,
+      ),
+  ).toBeVisible();
+});
+
+test("a refused key and an API that is down are explained, not shown as empty", async ({
+  page,
+}) => {
+  await page.goto(`${REFUSED_KEY_URL}/contracts`);
+  const refused = page.getByRole("main").getByRole("alert");
+  await expect(refused).toContainText("The API key was not accepted");
+  await expect(refused).toContainText("INVOICING_API_KEY");
+  await page.goto(`${API_DOWN_URL}/contracts`);
+  const down = page.getByRole("main").getByRole("alert");
+  await expect(down).toContainText("The API could not be reached", { timeout: 30_000 });
+  await expect(down.getByRole("button", { name: "Retry" })).toBeVisible();
+});
+
+test("the contracts page has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/contracts");
+  await expect(table(page).locator("tbody tr").first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});

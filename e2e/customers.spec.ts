@@ -1,0 +1,234 @@
+/**
+ * The customers list in a real browser against the built-in API: health chips,
+ * name search, frequency and multi-field header sorting give the rows the API
+ * returns for the same query; the URL keeps them for back/forward.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { demoKey } from "./env";
+
+interface CustomerLike {
+  id: string;
+  name: string;
+}
+
+async function apiPage(request: APIRequestContext, query: string): Promise<CustomerLike[]> {
+  const res = await request.get(`/api/v1/customers?limit=50${query ? `&${query}` : ""}`, {
+    headers: { authorization: `Bearer ${demoKey()}` },
+  });
+  expect(res.status(), query).toBe(200);
+  return (await res.json()).data;
+}
+
+const table = (page: Page) => page.getByRole("region", { name: "Customers" });
+const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
+const chip = (page: Page, name: string) => filters(page).getByRole("button", { name, exact: true });
+
+/** Customer ids of the first rows shown (the name column links to /customers/{id}). */
+async function shownIds(page: Page, count = 10): Promise<string[]> {
+  const links = table(page).locator("tbody tr td:first-child a");
+  await expect(links.first()).toBeVisible();
+  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+  return hrefs.slice(0, count).map((href) => href.replace("/customers/", ""));
+}
+
+async function expectRowsMatchApi(page: Page, request: APIRequestContext, query: string) {
+  const expected = (await apiPage(request, query)).slice(0, 10).map((c) => c.id);
+  expect(expected.length, `the API has rows for ${query}`).toBeGreaterThan(0);
+  await expect.poll(() => shownIds(page, expected.length), { message: query }).toEqual(expected);
+}
+
+/** The URL's orderBy, decoded. */
+function orderByOf(page: Page): string | null {
+  return new URL(page.url()).searchParams.get("orderBy");
+}
+
+test("the first page is in the server-rendered HTML, in the most-need-attention order", async ({
+  request,
+}) => {
+  const first = await apiPage(request, "");
+  const html = await (await request.get("/customers")).text();
+  for (const customer of first.slice(0, 10)) expect(html).toContain(`/customers/${customer.id}`);
+  expect(html).toContain("Sorted by most need attention first");
+  const filtered = await apiPage(request, "contractHealths=ENDING");
+  const filteredHtml = await (await request.get("/customers?contractHealths=ENDING")).text();
+  for (const customer of filtered.slice(0, 5))
+    expect(filteredHtml).toContain(`/customers/${customer.id}`);
+});
+
+test("each health chip, and a combination, match the API", async ({ page, request }) => {
+  await page.goto("/customers");
+  await expectRowsMatchApi(page, request, "");
+  const chips: [string, string][] = [
+    ["Renewal due", "RENEWAL_DUE"],
+    ["Ending", "ENDING"],
+    ["Healthy", "HEALTHY"],
+    ["Upcoming", "UPCOMING"],
+    ["No active contract", "NO_ACTIVE_CONTRACT"],
+    ["Draft only", "DRAFT_ONLY"],
+    ["No contracts", "NO_CONTRACTS"],
+  ];
+  for (const [label, value] of chips) {
+    await chip(page, label).click();
+    await expect(chip(page, label)).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(new RegExp(`contractHealths=${value}$`));
+    await expectRowsMatchApi(page, request, `contractHealths=${value}`);
+    // Every row shown carries that health.
+    await expect(table(page).locator("tbody tr td:nth-child(2)").first()).toHaveText(label);
+    await chip(page, label).click();
+    await expect(page).not.toHaveURL(/contractHealths/);
+  }
+  await chip(page, "Ending").click();
+  await chip(page, "Upcoming").click();
+  await expect(page).toHaveURL(/contractHealths=ENDING(%2C|,)UPCOMING/);
+  await expectRowsMatchApi(page, request, "contractHealths=ENDING,UPCOMING");
+});
+
+test("name search (debounced) and frequency match the API", async ({ page, request }) => {
+  await page.goto("/customers");
+  await page.getByRole("searchbox", { name: "Name" }).fill("son");
+  await expect(page).toHaveURL(/search=son/);
+  await expectRowsMatchApi(page, request, "search=son");
+
+  await page.getByLabel("Billed").selectOption("QUARTERLY");
+  await expect(page).toHaveURL(/subscriptionFrequency=QUARTERLY/);
+  await expectRowsMatchApi(page, request, "search=son&subscriptionFrequency=QUARTERLY");
+
+  await page.getByRole("searchbox", { name: "Name" }).fill("");
+  await expect(page).not.toHaveURL(/search=/);
+  await expectRowsMatchApi(page, request, "subscriptionFrequency=QUARTERLY");
+  await page.getByLabel("Billed").selectOption("ANNUAL");
+  await expectRowsMatchApi(page, request, "subscriptionFrequency=ANNUAL");
+});
+
+test("header sort: a click sorts by one field, shift-click adds fields", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/customers");
+  const header = (name: RegExp) => table(page).getByRole("columnheader", { name });
+  const nameHeader = header(/^Name/);
+  await expect(nameHeader).toHaveAttribute("aria-sort", "none");
+
+  await nameHeader.getByRole("button").click();
+  await expect.poll(() => orderByOf(page)).toBe("name:ASC");
+  await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(page.getByText(/Sorted by name \(A to Z\)/)).toBeVisible();
+  await expectRowsMatchApi(page, request, "orderBy=name:ASC");
+
+  await nameHeader.getByRole("button").click();
+  await expect.poll(() => orderByOf(page)).toBe("name:DESC");
+  await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
+  await expectRowsMatchApi(page, request, "orderBy=name:DESC");
+
+  // Shift-click adds health, then contract value (flipped to descending with a second shift-click).
+  await header(/^Health/)
+    .getByRole("button")
+    .click({ modifiers: ["Shift"] });
+  await expect.poll(() => orderByOf(page)).toBe("name:DESC,contractHealth:ASC");
+  const value = header(/^Contract value/);
+  await value.getByRole("button").click({ modifiers: ["Shift"] });
+  await value.getByRole("button").click({ modifiers: ["Shift"] });
+  await expect
+    .poll(() => orderByOf(page))
+    .toBe("name:DESC,contractHealth:ASC,contractValueAmount:DESC");
+  await expect(value).toHaveAttribute("aria-sort", "descending");
+  await expectRowsMatchApi(
+    page,
+    request,
+    "orderBy=name:DESC,contractHealth:ASC,contractValueAmount:DESC",
+  );
+
+  // A plain click starts over with that field alone; health first is "most need attention".
+  await header(/^Health/)
+    .getByRole("button")
+    .click();
+  await expect.poll(() => orderByOf(page)).toBe("contractHealth:ASC");
+  await value.getByRole("button").click({ modifiers: ["Shift"] });
+  await value.getByRole("button").click({ modifiers: ["Shift"] });
+  await expect.poll(() => orderByOf(page)).toBe("contractHealth:ASC,contractValueAmount:DESC");
+  await expectRowsMatchApi(page, request, "orderBy=contractHealth:ASC,contractValueAmount:DESC");
+
+  await page.getByRole("button", { name: "Back to most need attention first" }).click();
+  await expect.poll(() => orderByOf(page)).toBeNull();
+  await expectRowsMatchApi(page, request, "");
+});
+
+test("back and forward restore filters and order", async ({ page, request }) => {
+  await page.goto("/customers");
+  await chip(page, "Renewal due").click();
+  await expect(page).toHaveURL(/contractHealths=RENEWAL_DUE/);
+  await page.getByLabel("Billed").selectOption("MONTHLY");
+  await expect(page).toHaveURL(/subscriptionFrequency=MONTHLY/);
+  await table(page).getByRole("columnheader", { name: /^Name/ }).getByRole("button").click();
+  await expect.poll(() => orderByOf(page)).toBe("name:ASC");
+  await expectRowsMatchApi(
+    page,
+    request,
+    "contractHealths=RENEWAL_DUE&subscriptionFrequency=MONTHLY&orderBy=name:ASC",
+  );
+
+  await page.goBack();
+  await expect.poll(() => orderByOf(page)).toBeNull();
+  await expectRowsMatchApi(
+    page,
+    request,
+    "contractHealths=RENEWAL_DUE&subscriptionFrequency=MONTHLY",
+  );
+  await page.goBack();
+  await expect(page.getByLabel("Billed")).toHaveValue("");
+  await expect(chip(page, "Renewal due")).toHaveAttribute("aria-pressed", "true");
+  await expectRowsMatchApi(page, request, "contractHealths=RENEWAL_DUE");
+  await page.goBack();
+  await expect(chip(page, "Renewal due")).toHaveAttribute("aria-pressed", "false");
+  await expectRowsMatchApi(page, request, "");
+
+  await page.goForward();
+  await page.goForward();
+  await expect(page.getByLabel("Billed")).toHaveValue("MONTHLY");
+  await expect(chip(page, "Renewal due")).toHaveAttribute("aria-pressed", "true");
+  await expectRowsMatchApi(
+    page,
+    request,
+    "contractHealths=RENEWAL_DUE&subscriptionFrequency=MONTHLY",
+  );
+});
+
+test("an empty result names the filters and clears them in one click", async ({
+  page,
+  request,
+}) => {
+  // A customer with no contracts bills nothing, monthly or otherwise.
+  expect(
+    await apiPage(request, "contractHealths=NO_CONTRACTS&subscriptionFrequency=MONTHLY"),
+  ).toEqual([]);
+  await page.goto("/customers?contractHealths=NO_CONTRACTS&subscriptionFrequency=MONTHLY&search=a");
+  await expect(page.getByText("No customers match these filters.")).toBeVisible();
+  const main = page.getByRole("main");
+  await expect(
+    main.getByRole("listitem").filter({ hasText: "Health is No contracts" }),
+  ).toBeVisible();
+  await expect(main.getByRole("listitem").filter({ hasText: "Billed is Monthly" })).toBeVisible();
+  await expect(main.getByRole("listitem").filter({ hasText: "Name contains “a”" })).toBeVisible();
+  await page.getByRole("link", { name: "Clear all filters" }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await expectRowsMatchApi(page, request, "");
+  await expect(page.getByRole("searchbox", { name: "Name" })).toHaveValue("");
+});
+
+test("unknown values in the URL are ignored, not sent to the API", async ({ page, request }) => {
+  const res = await page.goto("/customers?orderBy=bogus:ASC&subscriptionFrequency=WEEKLY");
+  expect(res?.status()).toBe(200);
+  await expectRowsMatchApi(page, request, "");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+});
+
+test("the customers page has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/customers?contractHealths=RENEWAL_DUE,ENDING&orderBy=name:ASC");
+  await expect(table(page).locator("tbody tr").first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});

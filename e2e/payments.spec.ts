@@ -1,0 +1,245 @@
+/**
+ * The payments list in a real browser against the built-in API: the customer,
+ * attributed and unapplied filters and a header order of up to three fields give the
+ * rows the API returns for the URL's query; amounts show the API's cents.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { formatCents, formatDate } from "../lib/format";
+import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
+
+interface PaymentLike {
+  id: string;
+  receivedDate: string;
+  customerId: string | null;
+  customerName: string | null;
+  amountCents: number;
+  appliedAmountCents: number;
+  unappliedAmountCents: number;
+  parentPaymentId: string | null;
+  bankFee: { amountCents: number; appliedAmountCents: number; unappliedAmountCents: number } | null;
+}
+
+const auth = () => ({ authorization: `Bearer ${demoKey()}` });
+
+async function apiPage(request: APIRequestContext, query: string): Promise<PaymentLike[]> {
+  const res = await request.get(`/api/v1/payments?limit=50${query ? `&${query}` : ""}`, {
+    headers: auth(),
+  });
+  expect(res.status(), query).toBe(200);
+  return (await res.json()).data;
+}
+
+const table = (page: Page) => page.getByRole("region", { name: "Payments" });
+const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
+const header = (page: Page, name: string) =>
+  table(page).getByRole("columnheader", { name: new RegExp(`^${name}`) });
+
+/** The default columns as the table shows them, from the API's record. */
+function expectedCells(p: PaymentLike): string[] {
+  const fee = (v: number | undefined) => (v === undefined ? "—" : formatCents(v));
+  return [
+    formatDate(p.receivedDate),
+    p.customerName ?? "Not attributed",
+    formatCents(p.amountCents),
+    formatCents(p.appliedAmountCents),
+    formatCents(p.unappliedAmountCents),
+    fee(p.bankFee?.amountCents),
+    fee(p.bankFee?.unappliedAmountCents),
+    p.parentPaymentId ? p.parentPaymentId.slice(0, 8) : "—",
+  ];
+}
+
+async function shownRows(page: Page, count: number): Promise<string[][]> {
+  const rows = table(page).locator("tbody tr[data-index]");
+  await expect(rows.first()).toBeVisible();
+  const all = await rows.evaluateAll((trs) =>
+    trs.map((tr) => Array.from(tr.querySelectorAll("td"), (td) => (td.textContent ?? "").trim())),
+  );
+  return all.slice(0, count);
+}
+
+async function expectRowsMatchApi(page: Page, request: APIRequestContext, query: string) {
+  const expected = (await apiPage(request, query)).slice(0, 10).map(expectedCells);
+  expect(expected.length, `the API has rows for ${query}`).toBeGreaterThan(0);
+  await expect.poll(() => shownRows(page, expected.length), { message: query }).toEqual(expected);
+}
+
+function orderByOf(page: Page): string | null {
+  return new URL(page.url()).searchParams.get("orderBy");
+}
+
+test("the first page is in the server-rendered HTML, newest received first", async ({
+  request,
+}) => {
+  const first = await apiPage(request, "");
+  const html = await (await request.get("/payments")).text();
+  expect(html).toContain("Sorted newest received first (the default).");
+  for (const payment of first.slice(0, 10)) {
+    expect(html).toContain(formatCents(payment.amountCents));
+    if (payment.customerId) expect(html).toContain(`/customers/${payment.customerId}`);
+  }
+});
+
+test("default order and amounts from cents match the API", async ({ page, request }) => {
+  await page.goto("/payments");
+  await expectRowsMatchApi(page, request, "");
+  await expect(header(page, "Received")).toHaveAttribute("aria-sort", "descending");
+  // Rows with a bank fee and an unapplied part show those cents too.
+  await page.goto("/payments?orderBy=bankFeeAmountCents:DESC");
+  await expectRowsMatchApi(page, request, "orderBy=bankFeeAmountCents:DESC");
+  await page.goto("/payments?orderBy=unappliedAmountCents:DESC");
+  await expectRowsMatchApi(page, request, "orderBy=unappliedAmountCents:DESC");
+});
+
+test("attributed and unapplied filters match the API, and back/forward restore them", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/payments");
+  await filters(page).getByLabel("Attributed").selectOption("false");
+  await expect(page).toHaveURL(/isAttributed=false/);
+  await expectRowsMatchApi(page, request, "isAttributed=false");
+  // An unattributed row leads to the payments still to attribute.
+  await table(page).locator("tbody tr").first().locator("td").nth(2).click();
+  await expect(page).toHaveURL(/\/payments\?isAttributed=false$/);
+
+  await filters(page).getByLabel("Attributed").selectOption("true");
+  await expectRowsMatchApi(page, request, "isAttributed=true");
+  await filters(page).getByLabel("Unapplied").selectOption("true");
+  await expect(page).toHaveURL(/hasUnappliedAmount=true/);
+  await expectRowsMatchApi(page, request, "isAttributed=true&hasUnappliedAmount=true");
+  await filters(page).getByLabel("Unapplied").selectOption("false");
+  await expectRowsMatchApi(page, request, "isAttributed=true&hasUnappliedAmount=false");
+  await page.goBack();
+  await expect(filters(page).getByLabel("Unapplied")).toHaveValue("true");
+  await expectRowsMatchApi(page, request, "isAttributed=true&hasUnappliedAmount=true");
+  await page.goForward();
+  await expect(filters(page).getByLabel("Unapplied")).toHaveValue("false");
+});
+
+test("the customer filter takes one customer, picked by name", async ({ page, request }) => {
+  const [payment] = await apiPage(request, "isAttributed=true");
+  const name = payment!.customerName!;
+  await page.goto("/payments");
+  await page.getByRole("searchbox", { name: "Customer", exact: true }).fill(name.slice(0, 8));
+  await page.getByRole("button", { name, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`customerId=${payment!.customerId}`));
+  await expectRowsMatchApi(page, request, `customerId=${payment!.customerId}`);
+  // A second pick replaces the first.
+  const other = (await apiPage(request, "isAttributed=true")).find(
+    (p) => p.customerId !== payment!.customerId,
+  )!;
+  await page
+    .getByRole("searchbox", { name: "Customer", exact: true })
+    .fill(other.customerName!.slice(0, 8));
+  await page.getByRole("button", { name: other.customerName!, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`customerId=${other.customerId}`));
+  await expectRowsMatchApi(page, request, `customerId=${other.customerId}`);
+  await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(1);
+});
+
+test("header sort: a click sorts by one field, shift-click adds up to three", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/payments");
+  await header(page, "Amount").getByRole("button").click();
+  await expect.poll(() => orderByOf(page)).toBe("amountCents:ASC");
+  await expect(header(page, "Amount")).toHaveAttribute("aria-sort", "ascending");
+  await expect(header(page, "Received")).toHaveAttribute("aria-sort", "none");
+  await expectRowsMatchApi(page, request, "orderBy=amountCents:ASC");
+  await header(page, "Amount").getByRole("button").click();
+  await expect.poll(() => orderByOf(page)).toBe("amountCents:DESC");
+  await expectRowsMatchApi(page, request, "orderBy=amountCents:DESC");
+
+  await header(page, "Customer")
+    .getByRole("button")
+    .click({ modifiers: ["Shift"] });
+  await expect.poll(() => orderByOf(page)).toBe("amountCents:DESC,customerName:ASC");
+  await expectRowsMatchApi(page, request, "orderBy=amountCents:DESC,customerName:ASC");
+  await header(page, "Received")
+    .getByRole("button")
+    .click({ modifiers: ["Shift"] });
+  await expect
+    .poll(() => orderByOf(page))
+    .toBe("amountCents:DESC,customerName:ASC,receivedDate:ASC");
+  await expectRowsMatchApi(
+    page,
+    request,
+    "orderBy=amountCents:DESC,customerName:ASC,receivedDate:ASC",
+  );
+  await expect(page.getByText("Sorted by amount descending, then customer name")).toBeVisible();
+  // Shift-click on a sorted field flips it in place.
+  await header(page, "Customer")
+    .getByRole("button")
+    .click({ modifiers: ["Shift"] });
+  await expect
+    .poll(() => orderByOf(page))
+    .toBe("amountCents:DESC,customerName:DESC,receivedDate:ASC");
+  await expectRowsMatchApi(
+    page,
+    request,
+    "orderBy=amountCents:DESC,customerName:DESC,receivedDate:ASC",
+  );
+  // A plain click starts over with that field alone.
+  await header(page, "Bank fee").getByRole("button").click();
+  await expect.poll(() => orderByOf(page)).toBe("bankFeeAmountCents:ASC");
+  await expectRowsMatchApi(page, request, "orderBy=bankFeeAmountCents:ASC");
+  await page.goBack();
+  await expect
+    .poll(() => orderByOf(page))
+    .toBe("amountCents:DESC,customerName:DESC,receivedDate:ASC");
+});
+
+test("shift-click from the default keeps newest received first", async ({ page, request }) => {
+  await page.goto("/payments");
+  await header(page, "Applied")
+    .getByRole("button")
+    .click({ modifiers: ["Shift"] });
+  await expect.poll(() => orderByOf(page)).toBe("receivedDate:DESC,appliedAmountCents:ASC");
+  await expectRowsMatchApi(page, request, "orderBy=receivedDate:DESC,appliedAmountCents:ASC");
+  await page.goto("/payments");
+  await header(page, "Received").getByRole("button").click();
+  await expect.poll(() => orderByOf(page)).toBe("receivedDate:ASC");
+  await expectRowsMatchApi(page, request, "orderBy=receivedDate:ASC");
+});
+
+test("an empty result names the filters and clears them in one click", async ({
+  page,
+  request,
+}) => {
+  const [payment] = await apiPage(request, "isAttributed=true");
+  const query = `customerId=${payment!.customerId}&isAttributed=false`;
+  expect(await apiPage(request, query)).toEqual([]);
+  await page.goto(`/payments?${query}`);
+  await expect(page.getByText("No payments match these filters.")).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "one customer picked" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "Not yet attributed" })).toBeVisible();
+  await page.getByRole("link", { name: "Clear all filters" }).click();
+  await expect(page).toHaveURL(/\/payments$/);
+  await expectRowsMatchApi(page, request, "");
+});
+
+test("a refused key and an API that is down are explained, not shown as empty", async ({
+  page,
+}) => {
+  await page.goto(`${REFUSED_KEY_URL}/payments`);
+  const refused = page.getByRole("main").getByRole("alert");
+  await expect(refused).toContainText("The API key was not accepted");
+  await expect(refused).toContainText("INVOICING_API_KEY");
+  await page.goto(`${API_DOWN_URL}/payments`);
+  const down = page.getByRole("main").getByRole("alert");
+  await expect(down).toContainText("The API could not be reached", { timeout: 30_000 });
+  await expect(down.getByRole("button", { name: "Retry" })).toBeVisible();
+});
+
+test("the payments page has no serious accessibility violations", async ({ page }) => {
+  await page.goto("/payments");
+  await expect(table(page).locator("tbody tr").first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});
