@@ -3,7 +3,10 @@ import { defineConfig, devices } from "@playwright/test";
 
 import { E2E_DB, E2E_NOW } from "./e2e/env";
 
-/** The main server; PORT + 100 serves the app with a refused key, PORT + 200 with its API down. */
+/**
+ * The main server; PORT + 100 serves the app with a revoked key, PORT + 200 with its
+ * API down, PORT + 300 with a key lacking the customers and contracts claims.
+ */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 // Debian's chromium where it exists (CI, this machine); Playwright's own browser elsewhere.
@@ -48,16 +51,20 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      // The same app with a key the API refuses (as a revoked or unknown key is).
-      command: `npx next start -p ${PORT + 100} -H 127.0.0.1`,
+      // The same app with a key that was revoked before it was used.
+      command: `npx tsx e2e/serve-with-key.ts --port ${PORT + 100} --db ${E2E_DB}-revoked.sqlite --revoke`,
       url: `http://127.0.0.1:${PORT + 100}/api/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
-      env: {
-        SANDBOX_DB: E2E_DB,
-        SANDBOX_NOW: E2E_NOW,
-        INVOICING_API_KEY: "inv_sk_not-a-key-the-api-knows",
-      },
+      env: { SANDBOX_NOW: E2E_NOW },
+    },
+    {
+      // The same app with a key that may read invoices and payments only.
+      command: `npx tsx e2e/serve-with-key.ts --port ${PORT + 300} --db ${E2E_DB}-limited.sqlite --claims invoices:read,payments:read`,
+      url: `http://127.0.0.1:${PORT + 300}/api/v1/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: { SANDBOX_NOW: E2E_NOW },
     },
     {
       // The same app pointed at an API that is down (nothing listens on that port).

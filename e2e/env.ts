@@ -10,7 +10,9 @@ export function demoKey(): string {
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-/** The app with a key the API refuses. */
+/** The app with a revoked key. */
 export const REFUSED_KEY_URL = `http://127.0.0.1:${PORT + 100}`;
 /** The app whose API is down. */
 export const API_DOWN_URL = `http://127.0.0.1:${PORT + 200}`;
+/** The app with a key that may read invoices and payments only. */
+export const LIMITED_KEY_URL = `http://127.0.0.1:${PORT + 300}`;

@@ -226,3 +226,17 @@ test("the invoices page has no serious accessibility violations", async ({ page 
   );
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
+
+test("a contract filter set by a link is shown and removable", async ({ page, request }) => {
+  const contracts = await request.get("/api/v1/contracts?limit=1&statuses=ACTIVE", {
+    headers: { authorization: `Bearer ${demoKey()}` },
+  });
+  const contract = (await contracts.json()).data[0];
+  await page.goto(`/invoices?contractId=${contract.id}`);
+  await expectRowsMatchApi(page, request, `contractId=${contract.id}`);
+  const remove = filters(page).getByRole("button", { name: "Remove the contract filter" });
+  await expect(remove).toBeVisible();
+  await remove.click();
+  await expect(page).not.toHaveURL(/contractId/);
+  await expectRowsMatchApi(page, request, "");
+});

@@ -1,7 +1,7 @@
 /** The API key page: what the key is, what it may read, and what to do when it is refused. */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { demoKey, REFUSED_KEY_URL } from "./env";
+import { demoKey, LIMITED_KEY_URL, REFUSED_KEY_URL } from "./env";
 
 const CLAIMS = ["invoices:read", "customers:read", "contracts:read", "payments:read"];
 
@@ -60,4 +60,28 @@ test("the key page has no serious accessibility violations", async ({ page }) =>
   await page.goto("/key");
   await expect(page.getByText("Can read").first()).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+test("navigation marks the lists a limited key cannot read, and those pages explain why", async ({
+  page,
+}) => {
+  await page.goto(`${LIMITED_KEY_URL}/invoices`);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const name of ["Customers", "Contracts"]) {
+    const link = nav.getByRole("link", { name: new RegExp(`^${name}`) });
+    await expect(link).toContainText("No access");
+    await expect(link).toHaveAttribute("title", /lacks the (customers|contracts):read claim/);
+  }
+  for (const name of ["Invoices", "Payments"])
+    await expect(nav.getByRole("link", { name: new RegExp(`^${name}`) })).not.toContainText(
+      "No access",
+    );
+  // The invoices list works with this key.
+  await expect(
+    page.getByRole("region", { name: "Invoices" }).locator("tbody tr").first(),
+  ).toBeVisible();
+  await page.goto(`${LIMITED_KEY_URL}/customers`);
+  const alert = page.getByRole("main").getByRole("alert");
+  await expect(alert).toContainText("The API key was not accepted");
+  await expect(alert).toContainText("lacks the claim customers:read");
 });

@@ -188,6 +188,17 @@ function FilterControl({
           setValues={setValues}
         />
       );
+    case "id": {
+      const value = values[field.key] as string | null;
+      if (!value) return null;
+      return (
+        <IdChip
+          field={field}
+          id={value}
+          onRemove={() => void setValues({ [field.key]: null }, { history: "push" })}
+        />
+      );
+    }
     case "customers":
       return (
         <CustomerPicker
@@ -199,6 +210,40 @@ function FilterControl({
         />
       );
   }
+}
+
+/** A filter set by a link, e.g. "Contract 1a2b3c4d…" from the contracts list: shown and removable. */
+function IdChip({
+  field,
+  id,
+  onRemove,
+}: {
+  field: Extract<FilterField, { kind: "id" }>;
+  id: string;
+  onRemove: () => void;
+}) {
+  const customer = useQuery({
+    ...customerQueryOptions(browserFetcher, id),
+    enabled: field.resource === "customer",
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const name = field.resource === "customer" ? customer.data?.name : undefined;
+  return (
+    <div>
+      <span className="mb-1 block text-xs font-medium text-slate-600">{field.label}</span>
+      <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs">
+        <span title={id}>{name ?? `${id.slice(0, 8)}…`}</span>
+        <button
+          type="button"
+          aria-label={`Remove the ${field.label.toLowerCase()} filter`}
+          onClick={onRemove}
+          className="text-slate-500 hover:text-slate-900"
+        >
+          ×
+        </button>
+      </span>
+    </div>
+  );
 }
 
 function SearchControl({

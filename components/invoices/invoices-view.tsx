@@ -36,7 +36,7 @@ export function InvoicesView() {
         values={values}
         setValues={setValues}
         clearHref="/invoices"
-        active={described.length > 0 || values.customerId !== null || values.contractId !== null}
+        active={described.length > 0}
       />
       <p className="mb-3 text-xs text-slate-500">
         {values.statuses?.includes("VOIDED")

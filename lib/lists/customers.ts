@@ -1,6 +1,5 @@
 import { parseAsStringLiteral } from "nuqs/server";
-import { CUSTOMER_ORDER_FIELDS } from "../api/enums";
-import { CONTRACT_HEALTHS, SUBSCRIPTION_FREQUENCIES } from "../api/enums";
+import { CONTRACT_HEALTHS, CUSTOMER_ORDER_FIELDS, SUBSCRIPTION_FREQUENCIES } from "../api/enums";
 import { defineList, multi, text } from "./define";
 import { parseAsOrderBy } from "./order";
 

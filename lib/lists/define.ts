@@ -31,7 +31,9 @@ export type FilterField =
     }
   | { kind: "search"; key: string; label: string }
   | { kind: "select"; key: string; label: string; options: readonly string[] }
-  | { kind: "customers"; key: string; label: string };
+  | { kind: "customers"; key: string; label: string }
+  /** a single record id set by a link (e.g. a contract's invoices): shown as a removable chip */
+  | { kind: "id"; key: string; label: string; resource: "customer" | "contract" };
 
 const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -105,6 +107,11 @@ export function describeFilters(fields: FilterField[], values: FilterValues): st
         const v = values[field.key] as string[] | null | undefined;
         if (v && v.length > 0)
           parts.push(`${v.length === 1 ? "one customer" : `${v.length} customers`} picked`);
+        break;
+      }
+      case "id": {
+        const v = values[field.key] as string | null | undefined;
+        if (v) parts.push(`${field.label} is ${v.slice(0, 8)}…`);
         break;
       }
       case "dateRange": {

@@ -23,6 +23,8 @@ export const invoiceList = defineList({
     orderBy: parseAsStringLiteral(INVOICE_ORDERS),
   },
   fields: [
+    { kind: "id", key: "customerId", label: "Customer", resource: "customer" },
+    { kind: "id", key: "contractId", label: "Contract", resource: "contract" },
     { kind: "customers", key: "customerIds", label: "Customers" },
     { kind: "multi", key: "statuses", label: "Status", options: INVOICE_STATUSES },
     {
