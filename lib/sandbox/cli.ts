@@ -47,8 +47,29 @@ function run(argv: string[]): unknown {
   const [command, sub, arg] = positionals;
   if (values.help || !command) throw new UsageError(USAGE);
   const db = openDatabase(sandboxDbPath());
-  const log = (message: string) => console.error(`[sandbox] ${message}`);
+  try {
+    return runCommand(db, command, sub, arg, values);
+  } finally {
+    // Closing checkpoints the write-ahead log into the database file.
+    db.close();
+  }
+}
 
+function runCommand(
+  db: ReturnType<typeof openDatabase>,
+  command: string,
+  sub: string | undefined,
+  arg: string | undefined,
+  values: {
+    customers?: string;
+    seed?: string;
+    reset?: boolean;
+    business?: string;
+    claims?: string;
+    name?: string;
+  },
+): unknown {
+  const log = (message: string) => console.error(`[sandbox] ${message}`);
   switch (command) {
     case "seed": {
       const customers = positiveInteger(values.customers, "--customers");

@@ -64,7 +64,7 @@ const CURRENCY_FACTOR = [1, 0.92, 1.35, 1];
 const TERMS = [0, 15, 30, 45, 60];
 const TERMS_WEIGHTS = [10, 15, 45, 18, 12];
 const MONTHS = [12, 24, 36];
-const MONTHS_WEIGHTS = [27, 35, 38];
+const MONTHS_WEIGHTS = [24, 34, 42];
 const NOTICES: readonly (number | null)[] = [null, 0, 30, 60, 90];
 const NOTICE_WEIGHTS = [25, 10, 30, 20, 15];
 
@@ -90,7 +90,7 @@ const H_LATE_ENTERED = 5;
 const H_AFTER_EXPIRED = 6;
 const HEALTHY_WEIGHTS = [35, 12, 10, 15, 10, 8, 10];
 
-/** Most contracts of one contract's invoice periods (36 months of monthly terms, extended twice, and change). */
+/** Capacity for the issued invoices of one contract (a few dozen in practice: monthly terms of a few years). */
 const MAX_ISSUED = 4096;
 
 type AmendmentStatus = "DRAFT" | "FINALIZED" | "VOIDED";
@@ -203,6 +203,19 @@ function nice(x: number): number {
   return Math.max(step, Math.round(x / step) * step);
 }
 
+const DOMAIN_STOP_WORDS = new Set(["and", "inc", "llc", "ltd", "group", "co", "plc", "gmbh"]);
+
+/** "Bartell, D'Amore and Haley" -> "bartell-damore": the first one or two words of a company name. */
+function domainLabel(name: string): string {
+  const words = name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/'/g, "")
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0 && !DOMAIN_STOP_WORDS.has(w));
+  return words.slice(0, 2).join("-") || "customer";
+}
+
 function slug(text: string): string {
   return text
     .toLowerCase()
@@ -228,10 +241,7 @@ const FILLED_TABLES = [
 /** Page cache while generating: the random-key (uuid) indexes of a million invoices stay in memory. */
 const BULK_CACHE_BYTES = 2 * 1024 * 1024 * 1024;
 
-export function generateDemoData(
-  db: Database.Database,
-  options: GenerateOptions,
-): GenerateSummary {
+export function generateDemoData(db: Database.Database, options: GenerateOptions): GenerateSummary {
   // Secondary indexes already on the filled tables are dropped and rebuilt from their own
   // definitions afterwards: one sorted build is far faster than row-by-row upkeep. All of it
   // happens inside the caller's transaction, so a failure leaves the schema as it was.
@@ -1063,7 +1073,7 @@ class Generator {
     const contracts = this.planContracts(scenario);
 
     const name = faker.company.name();
-    const domain = `${slug(name).slice(0, 24) || "customer"}${faker.helpers.arrayElement(TLDS)}`;
+    const domain = `${domainLabel(name)}${faker.helpers.arrayElement(TLDS)}`;
     const billingEmail = `${faker.helpers.arrayElement(BILLING_PREFIXES)}@${domain}`;
     const ccCount = faker.number.int({ min: 0, max: 2 });
     const cc: string[] = [];
@@ -1110,8 +1120,12 @@ class Generator {
       else updatedAt = Math.max(updatedAt, lastFollowUp);
     }
     let deletedAt: number | null = null;
-    if (rng.chance(0.02)) {
-      deletedAt = Math.max(this.ts(T - rng.int(1, 90) * DAY_MS), lastContract + HOUR, createdAt + HOUR);
+    if (contracts.length > 0 && rng.chance(0.022)) {
+      deletedAt = Math.max(
+        this.ts(T - rng.int(1, 90) * DAY_MS),
+        lastContract + HOUR,
+        createdAt + HOUR,
+      );
       if (deletedAt > T) deletedAt = T - rng.int(1, 50) * MINUTE;
       updatedAt = Math.max(updatedAt, deletedAt);
     }
@@ -1534,6 +1548,8 @@ class Generator {
     this.summary.invoices++;
     const total = this.emitLines(c, id, k, pStart, pEnd, createdAt, updatedAt);
     if (status === "ISSUED" && issuedAt !== null) {
+      if (this.issuedCount >= MAX_ISSUED)
+        throw new Error(`more than ${MAX_ISSUED} issued invoices`);
       const n = this.issuedCount++;
       this.bufId[n] = id;
       this.bufTotal[n] = total;
@@ -1613,7 +1629,17 @@ class Generator {
     const { rng, T } = this;
     const currency = CURRENCIES[rng.weighted(CURRENCY_WEIGHTS)]!;
     const amount = Math.round(nice(this.logUniform(150, 25000))) * 100;
-    this.payment(null, "CASH", "POSTED", null, T - rng.int(1, 120) * DAY_MS, currency, amount, null, 0);
+    this.payment(
+      null,
+      "CASH",
+      "POSTED",
+      null,
+      T - rng.int(1, 120) * DAY_MS,
+      currency,
+      amount,
+      null,
+      0,
+    );
   }
 
   private partAmount(total: number): number {
@@ -1645,7 +1671,17 @@ class Generator {
         if (issueDay <= lastDay && rng.chance(0.3)) {
           const day = issueDay + rng.int(0, Math.floor((lastDay - issueDay) / DAY_MS)) * DAY_MS;
           const amount = this.partAmount(total);
-          const [pid, at] = this.payment(customerId, "CASH", "POSTED", parent(), day, currency, amount, null, notBefore);
+          const [pid, at] = this.payment(
+            customerId,
+            "CASH",
+            "POSTED",
+            parent(),
+            day,
+            currency,
+            amount,
+            null,
+            notBefore,
+          );
           this.apply(pid, invoiceId, amount, 0, at);
           lastPaymentId = pid;
         }
@@ -1674,29 +1710,74 @@ class Generator {
             sum += this.bufTotal[i + m]!;
             const d = utcMidnight(this.bufIssuedAt[i + m]!);
             if (d > latestDay) latestDay = d;
-            latestCreated = Math.max(latestCreated, this.bufCreatedAt[i + m]!, this.bufIssuedAt[i + m]!);
+            latestCreated = Math.max(
+              latestCreated,
+              this.bufCreatedAt[i + m]!,
+              this.bufIssuedAt[i + m]!,
+            );
           }
-          const [pid, at] = this.payment(customerId, "CASH", "POSTED", parent(), latestDay, currency, sum, null, latestCreated);
-          for (let m = 0; m < count; m++) this.apply(pid, this.bufId[i + m]!, this.bufTotal[i + m]!, 0, at);
+          const [pid, at] = this.payment(
+            customerId,
+            "CASH",
+            "POSTED",
+            parent(),
+            latestDay,
+            currency,
+            sum,
+            null,
+            latestCreated,
+          );
+          for (let m = 0; m < count; m++)
+            this.apply(pid, this.bufId[i + m]!, this.bufTotal[i + m]!, 0, at);
           lastPaymentId = pid;
           i += count - 1;
         } else {
           const y = rng.float();
-          if (y < 0.1 && total > 12000) {
+          if (y < 0.13 && total > 12000) {
             // The bank kept a fee; the fee is applied too, so the invoice is covered.
             const fee = rng.int(15, 35) * 100;
             const feeApplied = rng.chance(0.9) ? fee : 0;
-            const [pid, at] = this.payment(customerId, "CASH", "POSTED", parent(), day, currency, total - fee, fee, notBefore);
+            const [pid, at] = this.payment(
+              customerId,
+              "CASH",
+              "POSTED",
+              parent(),
+              day,
+              currency,
+              total - fee,
+              fee,
+              notBefore,
+            );
             this.apply(pid, invoiceId, total - fee, feeApplied, at);
             lastPaymentId = pid;
-          } else if (y < 0.15) {
+          } else if (y < 0.18) {
             // Paid more than owed: the rest stays unapplied.
             const extra = rng.int(1, 20) * 2500;
-            const [pid, at] = this.payment(customerId, "CASH", "POSTED", parent(), day, currency, total + extra, null, notBefore);
+            const [pid, at] = this.payment(
+              customerId,
+              "CASH",
+              "POSTED",
+              parent(),
+              day,
+              currency,
+              total + extra,
+              null,
+              notBefore,
+            );
             this.apply(pid, invoiceId, total, 0, at);
             lastPaymentId = pid;
           } else {
-            const [pid, at] = this.payment(customerId, "CASH", "POSTED", parent(), day, currency, total, null, notBefore);
+            const [pid, at] = this.payment(
+              customerId,
+              "CASH",
+              "POSTED",
+              parent(),
+              day,
+              currency,
+              total,
+              null,
+              notBefore,
+            );
             this.apply(pid, invoiceId, total, 0, at);
             lastPaymentId = pid;
           }
@@ -1707,7 +1788,17 @@ class Generator {
         const day = this.receiptDay(issueDay, terms);
         if (day < 0) continue;
         const amount = this.partAmount(total);
-        const [pid, at] = this.payment(customerId, "CASH", "POSTED", parent(), day, currency, amount, null, notBefore);
+        const [pid, at] = this.payment(
+          customerId,
+          "CASH",
+          "POSTED",
+          parent(),
+          day,
+          currency,
+          amount,
+          null,
+          notBefore,
+        );
         this.apply(pid, invoiceId, amount, 0, at);
         lastPaymentId = pid;
       } else if (x < 0.84) {
@@ -1716,19 +1807,49 @@ class Generator {
         if (rng.chance(0.4) && issueDay < lastDay) {
           const day = issueDay + rng.int(0, Math.floor((lastDay - issueDay) / DAY_MS)) * DAY_MS;
           const amount = this.partAmount(total);
-          const [pid, at] = this.payment(customerId, "CASH", "POSTED", parent(), day, currency, amount, null, notBefore);
+          const [pid, at] = this.payment(
+            customerId,
+            "CASH",
+            "POSTED",
+            parent(),
+            day,
+            currency,
+            amount,
+            null,
+            notBefore,
+          );
           this.apply(pid, invoiceId, amount, 0, at);
           lastPaymentId = pid;
           rest -= amount;
         }
         const day = Math.max(issueDay, T - rng.int(1, 4) * DAY_MS);
-        const [pid, at] = this.payment(customerId, "CARD", "PENDING", null, day, currency, rest, null, notBefore);
+        const [pid, at] = this.payment(
+          customerId,
+          "CARD",
+          "PENDING",
+          null,
+          day,
+          currency,
+          rest,
+          null,
+          notBefore,
+        );
         this.apply(pid, invoiceId, rest, 0, at);
       } else if (x < 0.87) {
         // Paid in full by card.
         const day = this.receiptDay(issueDay, terms);
         if (day < 0) continue;
-        const [pid, at] = this.payment(customerId, "CARD", "POSTED", null, day, currency, total, null, notBefore);
+        const [pid, at] = this.payment(
+          customerId,
+          "CARD",
+          "POSTED",
+          null,
+          day,
+          currency,
+          total,
+          null,
+          notBefore,
+        );
         this.apply(pid, invoiceId, total, 0, at);
       }
       // else: unpaid
