@@ -5,7 +5,8 @@ import { E2E_DB, E2E_NOW } from "./e2e/env";
 
 /**
  * The main server; PORT + 100 serves the app with a revoked key, PORT + 200 with its
- * API down, PORT + 300 with a key lacking the customers and contracts claims.
+ * API down, PORT + 300 with a key lacking the customers and contracts claims,
+ * PORT + 400 with the fault-injecting upstream on PORT + 450 (e2e/fault-upstream.ts).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -77,6 +78,14 @@ export default defineConfig({
         INVOICING_API_KEY: "inv_sk_unused",
         INVOICING_API_TIMEOUT_MS: "2000",
       },
+    },
+    {
+      // The same app reading a real HTTP API that injects faults on request; it
+      // proxies to the main server's built-in API.
+      command: `npx tsx e2e/fault-upstream.ts --port ${PORT + 450} --app-port ${PORT + 400} --target http://127.0.0.1:${PORT}/api/v1 --key-file ${E2E_DB}.demo-key --timeout-ms 1000`,
+      url: `http://127.0.0.1:${PORT + 400}/api/data/me`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
     },
   ],
 });

@@ -16,3 +16,7 @@ export const REFUSED_KEY_URL = `http://127.0.0.1:${PORT + 100}`;
 export const API_DOWN_URL = `http://127.0.0.1:${PORT + 200}`;
 /** The app with a key that may read invoices and payments only. */
 export const LIMITED_KEY_URL = `http://127.0.0.1:${PORT + 300}`;
+/** The app reading the fault-injecting upstream (e2e/fault-upstream.ts). */
+export const FAULTS_URL = `http://127.0.0.1:${PORT + 400}`;
+/** The fault-injecting upstream's control endpoint. */
+export const FAULT_CONTROL_URL = `http://127.0.0.1:${PORT + 450}/__faults`;

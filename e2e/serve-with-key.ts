@@ -6,6 +6,7 @@
  *   tsx e2e/serve-with-key.ts --port 3200 --db .data/e2e-revoked.sqlite --revoke
  */
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { createKey, revokeKey } from "../lib/sandbox/keys";
 import { openDatabase } from "../lib/sandbox/storage/db";
@@ -33,6 +34,8 @@ const key = createKey(db, {
 });
 if (values.revoke) revokeKey(db, key.id);
 db.close();
+// Beside the database, like the seed's demo key, so the key-leak test can look for it.
+fs.writeFileSync(`${values.db}.test-key`, key.secret, { mode: 0o600 });
 
 const server = spawn("npx", ["next", "start", "-p", values.port, "-H", "127.0.0.1"], {
   stdio: "inherit",

@@ -3,8 +3,9 @@ import { asApiError } from "./api/errors";
 
 /**
  * One QueryClient per server request, one for the whole browser session
- * (TanStack Query's SSR guide). 4xx answers are final; network and 5xx failures
- * are retried twice before the page shows them.
+ * (TanStack Query's SSR guide). Only the browser retries, and only when the
+ * dashboard itself gave no answer: the server already retried the API
+ * (lib/api/server/retry.ts), so retrying its 5xx here would multiply the calls.
  */
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -12,10 +13,8 @@ export function makeQueryClient(): QueryClient {
       queries: {
         staleTime: 60_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) => {
-          const kind = asApiError(error).kind;
-          return (kind === "network" || kind === "server") && failureCount < 2;
-        },
+        retry: (failureCount, error) =>
+          !isServer && asApiError(error).status === null && failureCount < 2,
       },
     },
   });

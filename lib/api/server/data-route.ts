@@ -10,6 +10,7 @@ import {
   parseQuery,
   paymentFilterParams,
 } from "../list-params";
+import { clientKey, createRateLimiter } from "./rate-limit";
 import { fetchValidated } from "./validated";
 
 /**
@@ -25,16 +26,45 @@ const LISTS: Record<string, ParamDefs> = {
 };
 const BY_ID = new Set(["invoices", "customers"]);
 
-function errorResponse(status: number, code: string, message: string, issues: string[] = []) {
+function errorResponse(
+  status: number,
+  code: string,
+  message: string,
+  issues: string[] = [],
+  headers: Record<string, string> = {},
+) {
   return Response.json(
     { message, code, issues: issues.map((m) => ({ message: m })) },
-    { status, headers: { "cache-control": "no-store" } },
+    { status, headers: { "cache-control": "no-store", ...headers } },
   );
+}
+
+/** Per-client limit: DATA_RATE_LIMIT_PER_SEC (default 20) refill, DATA_RATE_LIMIT_BURST (60). */
+function envNumber(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+let limiter: ReturnType<typeof createRateLimiter> | null = null;
+function rateLimiter() {
+  limiter ??= createRateLimiter({
+    ratePerSec: envNumber("DATA_RATE_LIMIT_PER_SEC", 20),
+    burst: envNumber("DATA_RATE_LIMIT_BURST", 60),
+  });
+  return limiter;
 }
 
 export async function serveDataRequest(request: Request, segments: string[]): Promise<Response> {
   if (request.method !== "GET")
     return errorResponse(405, "METHOD_NOT_ALLOWED", "The data route only reads.");
+  const verdict = rateLimiter().take(clientKey(request.headers, process.env.TRUST_PROXY === "1"));
+  if (!verdict.ok)
+    return errorResponse(
+      429,
+      "RATE_LIMITED",
+      `Too many requests: try again in ${verdict.retryAfterSec} s.`,
+      [],
+      { "retry-after": String(verdict.retryAfterSec) },
+    );
   const url = new URL(request.url);
   const [resource = "", id, ...rest] = segments;
   let forward: string;

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:load`: simulated users paging through every list via the
+ * dashboard's data route (/api/data/…), on the production build and the built-in
+ * API, on loopback only. At 8, 32 and 64 concurrent sessions, for a fixed time each
+ * (and at most BENCH_LOAD_MAX_REQUESTS requests per level), each session opens a
+ * list with a filter, follows nextCursor a few pages, then starts again with
+ * another list or filter. Prints throughput, p50/p99 latency and errors per level.
+ *
+ * Each session is its own client for the data route's rate limiter (its own
+ * X-Forwarded-For, read because the bench server runs with TRUST_PROXY=1), and the
+ * limit is raised for the bench (DATA_RATE_LIMIT_*): the output says so.
+ *
+ * Options (env): BENCH_LOAD_DB (default .data/bench-load.sqlite, seeded with 200
+ * customers when missing), BENCH_LOAD_PORT (default 3230), BENCH_LOAD_SECONDS
+ * (default 10), BENCH_LOAD_MAX_REQUESTS (default 100000), NEXT_DIST_DIR (the build).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const DB = path.resolve(process.env.BENCH_LOAD_DB ?? ".data/bench-load.sqlite");
+const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3230);
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const MAX_REQUESTS = Number(process.env.BENCH_LOAD_MAX_REQUESTS ?? 100_000);
+const LEVELS = [8, 32, 64];
+const PAGES_PER_WALK = 4;
+const BASE = `http://127.0.0.1:${PORT}/api/data`;
+const RATE_LIMIT = { DATA_RATE_LIMIT_PER_SEC: "1000", DATA_RATE_LIMIT_BURST: "2000" };
+
+/** What a person does on each list: open it plain or with one of these filters. */
+const WALKS: Array<[list: string, query: string]> = [
+  ["invoices", ""],
+  ["invoices", "statuses=ISSUED"],
+  ["invoices", "hasOutstandingBalance=true&orderBy=issuedAt:ASC"],
+  ["customers", ""],
+  ["customers", "contractHealths=RENEWAL_DUE,ENDING"],
+  ["customers", "subscriptionFrequency=MONTHLY"],
+  ["contracts", ""],
+  ["contracts", "statuses=ACTIVE"],
+  ["payments", ""],
+  ["payments", "hasUnappliedAmount=true"],
+];
+
+function ensureDatabase(): void {
+  if (fs.existsSync(`${DB}.demo-key`)) return;
+  console.error(`[bench] seeding 200 customers into ${DB} …`);
+  execFileSync("npx", ["tsx", "lib/sandbox/cli.ts", "seed", "--reset", "--customers", "200"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, SANDBOX_DB: DB },
+  });
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const dist = process.env.NEXT_DIST_DIR ?? ".next";
+  if (!fs.existsSync(path.join(dist, "BUILD_ID")))
+    throw new Error(`no production build in ${dist}: run next build first`);
+  const server = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
+    env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "", TRUST_PROXY: "1", ...RATE_LIMIT },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/v1/health`)).ok) return server;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("server did not start");
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+interface Level {
+  sessions: number;
+  requests: number;
+  errors: number;
+  errorKinds: Map<string, number>;
+  latencies: number[];
+  seconds: number;
+}
+
+async function runLevel(sessions: number): Promise<Level> {
+  const level: Level = {
+    sessions,
+    requests: 0,
+    errors: 0,
+    errorKinds: new Map(),
+    latencies: [],
+    seconds: 0,
+  };
+  const started = performance.now();
+  const until = started + SECONDS * 1000;
+  const running = () => performance.now() < until && level.requests < MAX_REQUESTS;
+
+  async function session(n: number) {
+    const headers = { "x-forwarded-for": `10.${sessions}.${n >> 8}.${n & 255}` };
+    for (let walk = n; running(); walk++) {
+      const [list, filter] = WALKS[walk % WALKS.length]!;
+      let cursor: string | null = null;
+      for (let page = 0; page < PAGES_PER_WALK && running(); page++) {
+        const query = [filter, "limit=50", cursor ? `startingAfter=${cursor}` : ""]
+          .filter(Boolean)
+          .join("&");
+        const t = performance.now();
+        level.requests++;
+        try {
+          const res = await fetch(`${BASE}/${list}?${query}`, { headers });
+          const body = (await res.json()) as { nextCursor?: string | null };
+          level.latencies.push(performance.now() - t);
+          if (!res.ok) throw new Error(`HTTP ${res.status}`);
+          cursor = body.nextCursor ?? null;
+        } catch (error) {
+          level.errors++;
+          const kind = error instanceof Error ? error.message : String(error);
+          level.errorKinds.set(kind, (level.errorKinds.get(kind) ?? 0) + 1);
+          cursor = null;
+        }
+        if (!cursor) break;
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: sessions }, (_, n) => session(n)));
+  level.seconds = (performance.now() - started) / 1000;
+  level.latencies.sort((a, b) => a - b);
+  return level;
+}
+
+async function main() {
+  ensureDatabase();
+  const server = await startServer();
+  try {
+    console.log(
+      `bench:load — data route on http://127.0.0.1:${PORT} (production build, built-in API, ${path.relative(process.cwd(), DB)})`,
+    );
+    console.log(
+      `rate limit raised for the bench: ${RATE_LIMIT.DATA_RATE_LIMIT_PER_SEC} req/s, burst ${RATE_LIMIT.DATA_RATE_LIMIT_BURST} per client (default 20 req/s, burst 60); each session is its own client (TRUST_PROXY=1, own X-Forwarded-For)`,
+    );
+    console.log(
+      `each session: a list + filter, ${PAGES_PER_WALK} pages of 50 via nextCursor, then the next; ${SECONDS} s per level, at most ${MAX_REQUESTS} requests`,
+    );
+    // A short warm-up so the first level does not pay for compiling routes.
+    await fetch(`${BASE}/invoices?limit=50`, { headers: { "x-forwarded-for": "10.0.0.0" } });
+    console.log("sessions  requests  req/s    p50 ms  p99 ms  errors");
+    for (const sessions of LEVELS) {
+      const l = await runLevel(sessions);
+      console.log(
+        [
+          String(l.sessions).padStart(8),
+          String(l.requests).padStart(9),
+          (l.requests / l.seconds).toFixed(0).padStart(6),
+          pct(l.latencies, 50).toFixed(1).padStart(9),
+          pct(l.latencies, 99).toFixed(1).padStart(7),
+          String(l.errors).padStart(7),
+        ].join(" "),
+      );
+      for (const [kind, count] of l.errorKinds) console.log(`          ${count} × ${kind}`);
+    }
+  } finally {
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,157 @@
+/**
+ * A fault-injecting Invoicing API for the fault tests: a real HTTP server on
+ * 127.0.0.1 that proxies to the built-in API of the main e2e server and, when told
+ * to, answers requests under one path (by default /invoices) with a fault instead.
+ * It then starts the app (`next start`) pointed at itself with a short timeout.
+ *
+ *   tsx e2e/fault-upstream.ts --port 3852 --app-port 3802 \
+ *     --target http://127.0.0.1:3402/api/v1 --key-file .data/e2e.sqlite.demo-key
+ *
+ * Control (tests): POST /__faults {"fault": "500", "path": "/invoices"} sets the
+ * fault for every later matching request and zeroes the hit count; GET /__faults
+ * answers {fault, path, hits}. A single request can ask for one with ?__fault=500.
+ * The app holds FAULT_UPSTREAM_KEY; this server swaps in the demo key (read when
+ * first needed, so the main server may seed after this one starts).
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import { parseArgs } from "node:util";
+
+export const FAULTS = ["none", "slow", "drop", "500", "429", "malformed", "shape", "401"] as const;
+export type Fault = (typeof FAULTS)[number];
+export const FAULT_UPSTREAM_KEY = "inv_sk_fault_upstream_e2e";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string" },
+    "app-port": { type: "string" },
+    target: { type: "string" },
+    "key-file": { type: "string" },
+    "timeout-ms": { type: "string", default: "1000" },
+  },
+});
+if (!values.port || !values.target || !values["key-file"])
+  throw new Error("--port, --target and --key-file are required");
+const port = Number(values.port);
+const target = values.target.replace(/\/+$/, "");
+const keyFile = values["key-file"];
+
+const state: { fault: Fault; path: string; hits: number } = {
+  fault: "none",
+  path: "/invoices",
+  hits: 0,
+};
+
+function json(res: http.ServerResponse, status: number, body: unknown, headers = {}) {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  let text = "";
+  for await (const chunk of req) text += chunk;
+  return text;
+}
+
+async function proxy(path: string, search: string) {
+  const key = fs.readFileSync(keyFile, "utf8").trim();
+  return fetch(`${target}${path}${search}`, { headers: { authorization: `Bearer ${key}` } });
+}
+
+async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+  const url = new URL(req.url ?? "/", "http://fault.local");
+  if (url.pathname === "/__faults") {
+    if (req.method === "POST") {
+      const body = JSON.parse((await readBody(req)) || "{}") as { fault?: Fault; path?: string };
+      if (!body.fault || !FAULTS.includes(body.fault)) return json(res, 400, { error: "fault?" });
+      state.fault = body.fault;
+      state.path = body.path ?? "/invoices";
+      state.hits = 0;
+    }
+    return json(res, 200, state);
+  }
+  if (!url.pathname.startsWith("/api/v1/")) return json(res, 404, { message: "Not found" });
+  const path = url.pathname.slice("/api/v1".length);
+  if (req.headers.authorization !== `Bearer ${FAULT_UPSTREAM_KEY}`)
+    return json(res, 401, { message: "Invalid API key", code: "UNAUTHORIZED", issues: [] });
+  const flag = url.searchParams.get("__fault") as Fault | null;
+  url.searchParams.delete("__fault");
+  const search = url.searchParams.size > 0 ? `?${url.searchParams}` : "";
+  const matches = path === state.path || path.startsWith(`${state.path}/`);
+  if (matches) state.hits++;
+  const fault: Fault = flag ?? (matches ? state.fault : "none");
+
+  switch (fault) {
+    case "drop":
+      req.socket.destroy();
+      return;
+    case "slow": {
+      // Far beyond the app's timeout; the app gives up first.
+      const timer = setTimeout(() => json(res, 200, { data: [], nextCursor: null }), 15_000);
+      res.on("close", () => clearTimeout(timer));
+      return;
+    }
+    case "500":
+      return json(res, 500, { message: "Internal error (injected)", code: "INTERNAL", issues: [] });
+    case "429":
+      return json(
+        res,
+        429,
+        { message: "Slow down (injected)", code: "RATE_LIMITED", issues: [] },
+        { "retry-after": "1" },
+      );
+    case "401":
+      return json(res, 401, {
+        message: "The API key was revoked (injected)",
+        code: "UNAUTHORIZED",
+        issues: [],
+      });
+    case "malformed":
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"data": [{"id": "trunc');
+      return;
+    case "shape": {
+      const upstream = await proxy(path, search);
+      const body = (await upstream.json()) as { data?: Record<string, unknown>[] };
+      // Valid JSON, wrong shape: every row loses its id and total.
+      const rows = (body.data ?? []).map(({ id: _id, total: _total, ...rest }) => rest);
+      return json(res, 200, { ...body, data: rows });
+    }
+    default: {
+      const upstream = await proxy(path, search);
+      res.writeHead(upstream.status, {
+        "content-type": upstream.headers.get("content-type") ?? "application/json",
+      });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    }
+  }
+}
+
+const server = http.createServer((req, res) => {
+  handle(req, res).catch((error) => {
+    if (!res.headersSent) json(res, 502, { message: String(error), code: "FAULT_SERVER" });
+    else res.destroy();
+  });
+});
+server.listen(port, "127.0.0.1", () => {
+  console.log(`fault upstream on http://127.0.0.1:${port} -> ${target}`);
+});
+
+if (values["app-port"]) {
+  const app = spawn("npx", ["next", "start", "-p", values["app-port"], "-H", "127.0.0.1"], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      INVOICING_API_URL: `http://127.0.0.1:${port}/api/v1`,
+      INVOICING_API_KEY: FAULT_UPSTREAM_KEY,
+      INVOICING_API_TIMEOUT_MS: values["timeout-ms"],
+    },
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, () => {
+      app.kill(signal);
+      server.close();
+    });
+  app.on("exit", (code) => process.exit(code ?? 0));
+}

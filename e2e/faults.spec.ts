@@ -1,0 +1,146 @@
+/**
+ * The invoices list against a real HTTP API that misbehaves after the first pages
+ * (e2e/fault-upstream.ts): each fault is named on the page, the rows already loaded
+ * stay, the page is never blank, reads are retried on 5xx and dropped connections
+ * (never on 401), and Retry after the API recovers loads more rows. Also the data
+ * route's per-client rate limit.
+ */
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { FAULT_CONTROL_URL, FAULTS_URL } from "./env";
+
+// One fault server for the whole file: its tests take turns.
+test.describe.configure({ mode: "serial" });
+
+type Fault = "none" | "slow" | "drop" | "500" | "429" | "malformed" | "shape" | "401";
+
+async function setFault(request: APIRequestContext, fault: Fault) {
+  const res = await request.post(FAULT_CONTROL_URL, { data: { fault, path: "/invoices" } });
+  expect(res.ok()).toBe(true);
+}
+async function upstreamHits(request: APIRequestContext): Promise<number> {
+  return (await (await request.get(FAULT_CONTROL_URL)).json()).hits;
+}
+
+const table = (page: Page) => page.getByRole("region", { name: "Invoices" });
+
+/** Opens the list with a healthy upstream, then breaks it and scrolls for page 3. */
+async function loadThenBreak(page: Page, request: APIRequestContext, fault: Fault) {
+  await setFault(request, "none");
+  await page.goto(`${FAULTS_URL}/invoices`);
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  await setFault(request, fault);
+  await table(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  const alert = table(page).getByRole("alert");
+  await expect(alert).toBeVisible({ timeout: 20_000 });
+  // The rows loaded before the fault are still there, and the page is not blank.
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  await expect(table(page).locator("tbody tr td:first-child a").first()).toBeVisible();
+  return alert;
+}
+
+test.afterAll(async ({ request }) => {
+  await setFault(request, "none");
+});
+
+test("500s are retried twice, shown with retry, and Retry after recovery loads more", async ({
+  page,
+  request,
+}) => {
+  const alert = await loadThenBreak(page, request, "500");
+  await expect(alert).toContainText("The API failed (HTTP 500)");
+  await expect(alert).toContainText("The rows above stay as they were loaded.");
+  // One call and two retries, from the server only (the browser does not add its own).
+  expect(await upstreamHits(request)).toBe(3);
+  await setFault(request, "none");
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText(/^150 invoices loaded/)).toBeVisible();
+});
+
+test("dropped connections are retried twice, then said and offered again", async ({
+  page,
+  request,
+}) => {
+  const alert = await loadThenBreak(page, request, "drop");
+  await expect(alert).toContainText("The API could not be reached");
+  await expect(alert).toContainText("(3 attempts)");
+  expect(await upstreamHits(request)).toBe(3);
+  await setFault(request, "none");
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText(/^150 invoices loaded/)).toBeVisible();
+});
+
+test("a slow answer times out, is retried within the time cap, and is said", async ({
+  page,
+  request,
+}) => {
+  const alert = await loadThenBreak(page, request, "slow");
+  await expect(alert).toContainText("The API could not be reached");
+  await expect(alert).toContainText("did not answer within 1 s");
+  const hits = await upstreamHits(request);
+  expect(hits).toBeGreaterThanOrEqual(2);
+  expect(hits).toBeLessThanOrEqual(3);
+  await expect(alert.getByRole("button", { name: "Retry" })).toBeVisible();
+});
+
+test("malformed JSON is named, not retried upstream, and offered again", async ({
+  page,
+  request,
+}) => {
+  const alert = await loadThenBreak(page, request, "malformed");
+  await expect(alert).toContainText("data the dashboard does not understand");
+  await expect(alert).toContainText("the body is not JSON");
+  expect(await upstreamHits(request)).toBe(1);
+  await setFault(request, "none");
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.getByText(/^150 invoices loaded/)).toBeVisible();
+});
+
+test("valid JSON of the wrong shape names the missing fields", async ({ page, request }) => {
+  const alert = await loadThenBreak(page, request, "shape");
+  await expect(alert).toContainText("data the dashboard does not understand");
+  await expect(alert).toContainText(/data\.0\.(id|total)/);
+  await expect(alert.getByRole("button", { name: "Retry" })).toBeVisible();
+});
+
+test("a 401 in the middle of scrolling is explained and never retried", async ({
+  page,
+  request,
+}) => {
+  const alert = await loadThenBreak(page, request, "401");
+  await expect(alert).toContainText("The API key was not accepted");
+  await expect(alert).toContainText("INVOICING_API_KEY");
+  // Asking again cannot fix a key: one call, and no Retry button.
+  expect(await upstreamHits(request)).toBe(1);
+  await expect(alert.getByRole("button", { name: "Retry" })).toHaveCount(0);
+});
+
+test("a fault on the first page still renders a page that says what happened", async ({
+  page,
+  request,
+}) => {
+  await setFault(request, "500");
+  await page.goto(`${FAULTS_URL}/invoices`);
+  const alert = page.getByRole("main").getByRole("alert");
+  await expect(alert).toContainText("The API failed", { timeout: 20_000 });
+  await expect(alert.getByRole("button", { name: "Retry" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await setFault(request, "none");
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(table(page).locator("tbody tr td:first-child a").first()).toBeVisible();
+});
+
+test("the data route limits each client, answering 429 in the API's error shape", async ({
+  request,
+}) => {
+  // A client of its own (the first X-Forwarded-For hop), so no other test is slowed.
+  const headers = { "x-forwarded-for": "198.51.100.7" };
+  const answers = await Promise.all(
+    Array.from({ length: 90 }, () => request.get("/api/data/me", { headers })),
+  );
+  const limited = answers.filter((r) => r.status() === 429);
+  expect(limited.length).toBeGreaterThan(0);
+  expect(answers.filter((r) => r.status() === 200).length).toBeGreaterThanOrEqual(60);
+  const first = limited[0]!;
+  expect(Number(first.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+  expect(await first.json()).toMatchObject({ code: "RATE_LIMITED", issues: [] });
+});

@@ -1,0 +1,441 @@
+/**
+ * Security headers, the nonce-based Content-Security-Policy, and the proof that the
+ * API key never reaches the browser nor the server's output.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { API_DOWN_URL, demoKey, E2E_DB, LIMITED_KEY_URL, REFUSED_KEY_URL } from "./env";
+
+/** The keys e2e/serve-with-key.ts made for the revoked and limited servers (see playwright.config.ts). */
+const testKey = (which: "revoked" | "limited") =>
+  fs.readFileSync(`${E2E_DB}-${which}.sqlite.test-key`, "utf8").trim();
+
+/** Every secret that must stay on the server, and its random part alone. */
+function secrets(): string[] {
+  const keys = [demoKey(), testKey("revoked"), testKey("limited")];
+  for (const key of keys) expect(key).toMatch(/^inv_sk_.{20,}$/);
+  return keys.flatMap((key) => [key, key.slice("inv_sk_".length)]);
+}
+
+const auth = () => ({ authorization: `Bearer ${demoKey()}` });
+
+async function firstId(request: APIRequestContext, list: string): Promise<string> {
+  const res = await request.get(`/api/v1/${list}?limit=1`, { headers: auth() });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data[0].id;
+}
+
+function directives(policy: string | undefined): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of (policy ?? "").split(";")) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) map.set(name, values.join(" "));
+  }
+  return map;
+}
+
+const nonceOf = (policy: string | undefined) => /'nonce-([^']+)'/.exec(policy ?? "")?.[1];
+
+// --- (a) headers -------------------------------------------------------------------
+
+test("every page answers with the nonce policy and the other security headers", async ({
+  request,
+}) => {
+  for (const path of ["/", "/invoices", "/customers?name=a", "/key", "/no-such-page"]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(path === "/no-such-page" ? 404 : 200);
+    const headers = res.headers();
+    const csp = directives(headers["content-security-policy"]);
+    const nonce = nonceOf(headers["content-security-policy"]);
+    expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(Object.fromEntries(csp), path).toEqual({
+      "default-src": "'self'",
+      "script-src": `'self' 'nonce-${nonce}' 'strict-dynamic'`,
+      "style-src": "'self' 'unsafe-inline'",
+      "img-src": "'self' data:",
+      "connect-src": "'self'",
+      "font-src": "'self'",
+      "object-src": "'none'",
+      "base-uri": "'self'",
+      "form-action": "'self'",
+      "frame-ancestors": "'none'",
+    });
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    const permissions = headers["permissions-policy"] ?? "";
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"])
+      expect(permissions, path).toContain(`${feature}=()`);
+
+    // Every script tag of the page carries this response's nonce, and no other.
+    const html = await res.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length, path).toBeGreaterThan(3);
+    for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+  }
+});
+
+test("the nonce is new on every request, also for client navigations", async ({ request }) => {
+  const policies = await Promise.all(
+    [
+      request.get("/invoices"),
+      request.get("/invoices"),
+      request.get("/invoices", { headers: { rsc: "1" } }),
+    ].map(async (res) => (await res).headers()["content-security-policy"]),
+  );
+  const nonces = policies.map(nonceOf);
+  for (const nonce of nonces) expect(nonce).toBeTruthy();
+  expect(new Set(nonces).size).toBe(nonces.length);
+});
+
+test("API routes answer with nosniff, a Referrer-Policy and a policy that loads nothing", async ({
+  request,
+}) => {
+  const invoiceId = await firstId(request, "invoices");
+  const cases: { path: string; status: number; headers?: Record<string, string> }[] = [
+    { path: "/api/v1/invoices?limit=1", status: 200, headers: auth() },
+    { path: "/api/v1/invoices?limit=1", status: 401 },
+    { path: `/api/v1/invoices/${invoiceId}`, status: 200, headers: auth() },
+    { path: "/api/data/invoices?limit=1", status: 200 },
+    { path: "/api/data/invoices?limit=nope", status: 400 },
+    { path: "/api/data/nothing-here", status: 404 },
+    { path: "/api/v1/invoices/%zz", status: 400 },
+  ];
+  for (const { path, status, headers } of cases) {
+    const res = await request.get(path, { headers });
+    expect(res.status(), path).toBe(status);
+    const h = res.headers();
+    expect(h["content-security-policy"], path).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(h["x-content-type-options"], path).toBe("nosniff");
+    expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
+  }
+});
+
+// --- (b) no CSP violation --------------------------------------------------------------
+
+/** Records CSP violations and console errors of a page (hydration errors land there too). */
+async function watchViolations(page: Page) {
+  const problems: string[] = [];
+  await page.exposeFunction("__reportCsp", (text: string) => problems.push(`csp: ${text}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
+      );
+    });
+  });
+  page.on("console", (msg) => {
+    // A 404 page's own status is logged as a failed resource; that is not a problem.
+    if (msg.type() === "error" && !msg.text().startsWith("Failed to load resource"))
+      problems.push(`console: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  return problems;
+}
+
+test("no page reports a CSP violation, and pages hydrate and scroll", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const invoiceId = await firstId(request, "invoices");
+  const customerId = await firstId(request, "customers");
+  const problems = await watchViolations(page);
+  const paths = [
+    "/",
+    `/invoices/${invoiceId}`,
+    "/customers",
+    `/customers/${customerId}`,
+    "/contracts",
+    "/payments",
+    "/key",
+    "/no-such-page",
+    "/invoices/inv_does_not_exist",
+  ];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first(), path).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(problems, path).toEqual([]);
+  }
+
+  // The invoices table: hydrated (scrolling fetches more rows through /api/data).
+  await page.goto("/invoices");
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  const region = page.getByRole("region", { name: "Invoices" });
+  await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(page.getByText(/^150 invoices loaded/)).toBeVisible();
+  await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 2 }));
+  await page.waitForLoadState("networkidle");
+
+  // And client-side navigation works: the window survives a click on a nav link.
+  await page.evaluate(() => {
+    (window as unknown as { __stayed: boolean }).__stayed = true;
+  });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Payments" })
+    .click();
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __stayed?: boolean }).__stayed)).toBe(
+    true,
+  );
+  expect(problems).toEqual([]);
+});
+
+// --- (c) the key never reaches the browser ---------------------------------------------
+
+interface Received {
+  url: string;
+  text: string;
+}
+
+/**
+ * Collects the body of every response the page receives. The browser drops a body it
+ * no longer needs (a navigation to another origin, for one); such a response is asked
+ * for again from the server with the browser's own request headers (`rsc`, the router
+ * state), which answers it the same way. Call the returned `settle` before leaving a page.
+ */
+function recordBodies(page: Page, request: APIRequestContext, into: Received[]) {
+  const pending: Promise<void>[] = [];
+  let refetched = 0;
+  page.on("response", (res) => {
+    pending.push(
+      res.body().then(
+        (body) => {
+          into.push({ url: res.url(), text: body.toString("utf8") });
+        },
+        async () => {
+          const status = res.status();
+          if ((status >= 300 && status < 400) || res.request().method() !== "GET") return;
+          const again = await request.get(res.url(), {
+            headers: await res.request().allHeaders(),
+            maxRedirects: 0,
+          });
+          into.push({ url: res.url(), text: await again.text() });
+          refetched++;
+        },
+      ),
+    );
+  });
+  return {
+    settle: async () => {
+      await page.waitForTimeout(200);
+      while (pending.length > 0) await pending.shift();
+    },
+    refetched: () => refetched,
+  };
+}
+
+const STATIC = /(?:\/_next\/)?static\/(?:chunks|css|media)\/[\w./-]+?\.(?:js|css|woff2?|svg|png)/g;
+
+async function clickNav(page: Page, name: string, url: RegExp) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name }).first().click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
+test("no page, payload, asset or error page the browser receives holds a key", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const keys = secrets();
+  const received: Received[] = [];
+  const recorder = recordBodies(page, request, received);
+
+  // The main app: every page by client navigation (RSC payloads), row links to the
+  // detail pages, scrolling (the data route), and the not-found pages.
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await clickNav(page, "Invoices", /\/invoices$/);
+  const region = page.getByRole("region", { name: "Invoices" });
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(page.getByText(/^150 invoices loaded/)).toBeVisible();
+  await region.locator("tbody tr td:first-child a").first().click();
+  await expect(page).toHaveURL(/\/invoices\/[^/]+$/);
+  await page.waitForLoadState("networkidle");
+  await clickNav(page, "Customers", /\/customers$/);
+  await page
+    .getByRole("region", { name: "Customers" })
+    .locator("tbody tr td:first-child a")
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/customers\/[^/]+$/);
+  await page.waitForLoadState("networkidle");
+  await clickNav(page, "Contracts", /\/contracts$/);
+  await clickNav(page, "Payments", /\/payments$/);
+  await clickNav(page, "API key", /\/key$/);
+  for (const path of ["/no-such-page", "/invoices/inv_does_not_exist", "/customers/nope"]) {
+    await recorder.settle();
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+  }
+  // The error pages of the refused key, the API that is down and the limited key.
+  for (const base of [REFUSED_KEY_URL, API_DOWN_URL, LIMITED_KEY_URL]) {
+    await recorder.settle();
+    await page.goto(`${base}/invoices`);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await clickNav(page, "Customers", /\/customers$/);
+    await clickNav(page, "API key", /\/key$/);
+  }
+  await recorder.settle();
+
+  // Every static asset any of those named, fetched from the server itself.
+  const assets = new Set<string>();
+  for (const { text } of received)
+    for (const match of text.matchAll(STATIC))
+      assets.add(match[0].startsWith("/_next/") ? match[0] : `/_next/${match[0]}`);
+  const fetched = new Set(received.map((r) => new URL(r.url).pathname));
+  let extra = 0;
+  for (const asset of assets) {
+    if (fetched.has(asset)) continue;
+    const res = await request.get(asset);
+    if (res.ok()) {
+      received.push({ url: asset, text: await res.text() });
+      extra++;
+    }
+  }
+
+  // The crawl saw what it meant to: HTML, scripts, styles, RSC payloads and data.
+  const kinds = (pattern: RegExp) => received.filter((r) => pattern.test(r.url)).length;
+  expect(kinds(/\/_next\/static\/chunks\/.+\.js/)).toBeGreaterThan(5);
+  expect(kinds(/\.css(\?|$)/)).toBeGreaterThan(0);
+  expect(kinds(/[?&]_rsc=/)).toBeGreaterThan(5);
+  expect(kinds(/\/api\/data\/invoices/)).toBeGreaterThan(0);
+  for (const base of [REFUSED_KEY_URL, API_DOWN_URL, LIMITED_KEY_URL])
+    expect(
+      received.filter((r) => r.url.startsWith(base)).map((r) => new URL(r.url).pathname),
+    ).toEqual(expect.arrayContaining(["/invoices", "/customers", "/key"]));
+  test.info().annotations.push({
+    type: "crawl",
+    description: `${received.length} bodies (${recorder.refetched()} asked for again; ${assets.size} static assets named, ${extra} fetched directly)`,
+  });
+
+  const leaks = received.flatMap(({ url, text }) =>
+    keys.filter((key) => text.includes(key)).map((key) => `${url} holds ${key.slice(0, 10)}…`),
+  );
+  expect(leaks).toEqual([]);
+});
+
+// --- the key never reaches the server's output ----------------------------------------
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+interface Started {
+  base: string;
+  output: () => string;
+  stop: () => void;
+}
+
+/** `next start` of this build on a free port, its stdout and stderr captured. */
+async function startApp(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const stop = () => {
+    // The whole process group: next start and any worker it forked.
+    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+  };
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) break;
+    // Any answer means it listens (the built-in API, and so its health route, may be off).
+    const up = await fetch(`${base}/no-such-page`).then(
+      () => true,
+      () => false,
+    );
+    if (up) return { base, output: () => output, stop };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  stop();
+  throw new Error(`next start did not come up:\n${output}`);
+}
+
+test("the server's output never prints the key, on good pages or errors", async ({ baseURL }) => {
+  test.setTimeout(90_000);
+  const made = `inv_sk_${randomBytes(32).toString("base64url")}`;
+  const paths = [
+    "/",
+    "/invoices",
+    "/customers",
+    "/key",
+    "/invoices/inv_does_not_exist",
+    "/no-such-page",
+    "/invoices/%zz",
+    "/invoices?statuses=NOT_A_STATUS",
+    "/api/data/invoices?limit=2",
+    "/api/data/invoices?limit=nope",
+    "/api/data/secrets",
+  ];
+  const setups: {
+    name: string;
+    env: Record<string, string>;
+    dataStatus: (s: number) => boolean;
+  }[] = [
+    {
+      name: "the built-in API with the demo key, set explicitly",
+      env: { SANDBOX_DB: E2E_DB, INVOICING_API_KEY: demoKey() },
+      dataStatus: (s) => s === 200,
+    },
+    {
+      name: "a real HTTP upstream (the main e2e server) that refuses the key",
+      env: { INVOICING_API_URL: `${baseURL}/api/v1`, INVOICING_API_KEY: made },
+      dataStatus: (s) => s === 401,
+    },
+    {
+      name: "an upstream that is down",
+      env: {
+        INVOICING_API_URL: "http://127.0.0.1:9/api/v1",
+        INVOICING_API_KEY: made,
+        INVOICING_API_TIMEOUT_MS: "1000",
+      },
+      dataStatus: (s) => s >= 500,
+    },
+  ];
+  // One at a time, so as not to crowd the other tests' servers.
+  for (const setup of setups) {
+    const app = await startApp(setup.env);
+    try {
+      for (const path of paths) {
+        const res = await fetch(`${app.base}${path}`);
+        const body = await res.text();
+        expect(body, `${setup.name}: ${path}`).not.toContain(demoKey());
+        expect(body, `${setup.name}: ${path}`).not.toContain(made);
+      }
+      // The upstream answered as meant, so the errors worth logging did happen.
+      const data = await fetch(`${app.base}/api/data/invoices?limit=2`);
+      expect(setup.dataStatus(data.status), `${setup.name}: ${data.status}`).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+    } finally {
+      app.stop();
+    }
+    const output = app.output();
+    expect(output, setup.name).toContain("Ready");
+    for (const key of [demoKey(), made, made.slice("inv_sk_".length)])
+      expect(output, setup.name).not.toContain(key);
+  }
+});

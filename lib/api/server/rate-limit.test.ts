@@ -1,0 +1,44 @@
+/** The data route's per-client token bucket. */
+import { describe, expect, it } from "vitest";
+import { clientKey, createRateLimiter } from "./rate-limit";
+
+describe("rate limiter", () => {
+  it("allows a burst, then refuses with Retry-After, then refills", () => {
+    const limiter = createRateLimiter({ ratePerSec: 2, burst: 3 });
+    for (let i = 0; i < 3; i++) expect(limiter.take("a", 0).ok).toBe(true);
+    const refused = limiter.take("a", 0);
+    expect(refused).toEqual({ ok: false, retryAfterSec: 1 });
+    expect(limiter.take("a", 499).ok).toBe(false);
+    expect(limiter.take("a", 500).ok).toBe(true);
+  });
+
+  it("keeps clients apart", () => {
+    const limiter = createRateLimiter({ ratePerSec: 1, burst: 1 });
+    expect(limiter.take("a", 0).ok).toBe(true);
+    expect(limiter.take("a", 0).ok).toBe(false);
+    expect(limiter.take("b", 0).ok).toBe(true);
+  });
+
+  it("never holds more than its client cap", () => {
+    const limiter = createRateLimiter({ ratePerSec: 1, burst: 1, maxClients: 100 });
+    for (let i = 0; i < 1_000; i++) limiter.take(`c${i}`, i);
+    expect(limiter.size).toBeLessThanOrEqual(100);
+  });
+
+  it("sustains its rate: 20 req/s burst 60 lets 80 through in one second", () => {
+    const limiter = createRateLimiter({ ratePerSec: 20, burst: 60 });
+    let ok = 0;
+    for (let t = 0; t < 1_000; t += 5) if (limiter.take("a", t).ok) ok++;
+    expect(ok).toBeGreaterThanOrEqual(79);
+    expect(ok).toBeLessThanOrEqual(80);
+  });
+});
+
+describe("clientKey", () => {
+  const h = (xff?: string) => new Headers(xff ? { "x-forwarded-for": xff } : {});
+  it("takes the last hop only behind a trusted proxy", () => {
+    expect(clientKey(h("1.1.1.1, 10.0.0.2"), true)).toBe("10.0.0.2");
+    expect(clientKey(h("1.1.1.1, 10.0.0.2"), false)).toBe("1.1.1.1");
+    expect(clientKey(h(), false)).toBe("unknown");
+  });
+});

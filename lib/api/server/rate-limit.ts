@@ -1,0 +1,68 @@
+/**
+ * A per-client token bucket for the data route, in memory. Hand-written because it
+ * is a dozen lines and this dashboard is one process: a library earns its place
+ * when limits must be shared across instances (Redis and the like), which a single
+ * `next start` does not need.
+ */
+export interface BucketOptions {
+  /** tokens added per second */
+  ratePerSec: number;
+  /** bucket size: the burst a client may send at once */
+  burst: number;
+  /** buckets kept before idle (full) ones are dropped */
+  maxClients?: number;
+}
+
+export type Verdict = { ok: true } | { ok: false; retryAfterSec: number };
+
+export function createRateLimiter(options: BucketOptions) {
+  const { ratePerSec, burst, maxClients = 10_000 } = options;
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return {
+    take(client: string, now: number = Date.now()): Verdict {
+      let bucket = buckets.get(client);
+      if (!bucket) {
+        if (buckets.size >= maxClients) sweep(now);
+        bucket = { tokens: burst, at: now };
+        buckets.set(client, bucket);
+      }
+      bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * ratePerSec);
+      bucket.at = now;
+      if (bucket.tokens >= 1) {
+        bucket.tokens -= 1;
+        return { ok: true };
+      }
+      return { ok: false, retryAfterSec: Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerSec)) };
+    },
+    get size() {
+      return buckets.size;
+    },
+  };
+  /** Drops buckets that have refilled (they hold no state worth keeping), else the oldest. */
+  function sweep(now: number) {
+    for (const [client, b] of buckets)
+      if (b.tokens + ((now - b.at) / 1000) * ratePerSec >= burst) buckets.delete(client);
+    if (buckets.size >= maxClients) {
+      const oldest = buckets.keys().next();
+      if (!oldest.done) buckets.delete(oldest.value);
+    }
+  }
+}
+
+/**
+ * Who is asking. Behind a proxy we trust (TRUST_PROXY=1) the last X-Forwarded-For
+ * entry is the address that proxy saw. Otherwise the header as `next start`
+ * records it: Next sets it to the socket's address when the client sent none
+ * (route handlers get no socket), so a client that sends its own only changes
+ * which bucket it draws from; the per-session limit of the sign-in work replaces
+ * this key.
+ */
+export function clientKey(headers: Headers, trustProxy: boolean): string {
+  const forwarded = headers.get("x-forwarded-for");
+  if (!forwarded) return "unknown";
+  const hops = forwarded
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  return (trustProxy ? hops.at(-1) : hops[0]) ?? "unknown";
+}
