@@ -185,7 +185,11 @@ async function main() {
     }
   } finally {
     agent.destroy();
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    try {
+      if (server.pid) process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
   }
 }
 

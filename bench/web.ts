@@ -208,7 +208,11 @@ async function main() {
     await page.close();
   } finally {
     await browser.close();
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    try {
+      if (server.pid) process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
   }
 }
 

@@ -255,6 +255,8 @@ CREATE INDEX IF NOT EXISTS invoices_customer_issue ON invoices(customer_id, issu
 CREATE INDEX IF NOT EXISTS invoices_contract_created ON invoices(contract_id, created_at, id);
 CREATE INDEX IF NOT EXISTS invoices_status_created ON invoices(business_id, status, created_at, id);
 CREATE INDEX IF NOT EXISTS invoices_status_issue ON invoices(business_id, status, issue_sort, id);
+-- Newest first within a status: without it, "ISSUED, newest first" walks every future draft first.
+CREATE INDEX IF NOT EXISTS invoices_status_issue_desc ON invoices(business_id, status, issue_sort DESC, id);
 CREATE INDEX IF NOT EXISTS invoices_due ON invoices(business_id, due_at) WHERE status = 'ISSUED';
 CREATE INDEX IF NOT EXISTS invoices_needs_approval ON invoices(business_id, created_at, id) WHERE needs_approval = 1;
 

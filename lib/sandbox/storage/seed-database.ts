@@ -114,9 +114,19 @@ export function seedDatabase(db: Database.Database, options: SeedOptions = {}): 
   return { ...(summary as Omit<SeedSummary, "seconds">), seconds };
 }
 
-/** The first start creates and seeds the database by itself. */
+const indexed = new WeakSet<Database.Database>();
+
+/**
+ * The first start creates and seeds the database by itself. A database seeded by
+ * an older version gets the indexes added since, once per connection (each
+ * statement is a no-op when its index exists).
+ */
 export function ensureSeeded(db: Database.Database): void {
   if (!isSeeded(db)) seedDatabase(db, { log: (m) => console.error(`[sandbox] ${m}`) });
+  if (!indexed.has(db)) {
+    db.exec(INDEX_SQL);
+    indexed.add(db);
+  }
 }
 
 /** The demo key's secret, for the dashboard's default `INVOICING_API_KEY`. */
