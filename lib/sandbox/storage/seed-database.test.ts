@@ -35,3 +35,32 @@ describe("seedDatabase", () => {
     }
   });
 });
+
+describe("ensureSeeded on a database from an older version", () => {
+  it("adds missing indexes with fresh statistics, so the planner keeps using the right one", async () => {
+    const { ensureSeeded } = await import("./seed-database");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-"));
+    try {
+      const file = path.join(dir, "old.sqlite");
+      const old = openDatabase(file);
+      seedDatabase(old, { customers: 30, seed: 3 });
+      old.exec("DROP INDEX invoices_status_issue_desc");
+      old.exec("ANALYZE");
+      // And one index made without statistics, as an intermediate version left it.
+      old.exec("DROP INDEX invoices_created");
+      old.exec("CREATE INDEX invoices_created ON invoices(business_id, created_at, id)");
+      old.close();
+      const db = openDatabase(file);
+      ensureSeeded(db);
+      const index = db
+        .prepare("SELECT name FROM sqlite_master WHERE name = 'invoices_status_issue_desc'")
+        .get();
+      expect(index).toBeTruthy();
+      for (const idx of ["invoices_status_issue_desc", "invoices_created"])
+        expect(db.prepare("SELECT 1 FROM sqlite_stat1 WHERE idx = ?").get(idx), idx).toBeTruthy();
+      db.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

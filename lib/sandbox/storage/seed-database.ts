@@ -116,6 +116,16 @@ export function seedDatabase(db: Database.Database, options: SeedOptions = {}): 
 
 const indexed = new WeakSet<Database.Database>();
 
+function indexesWithoutStatistics(db: Database.Database): number {
+  const hasStats = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'")
+    .get();
+  const sql = `SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'${
+    hasStats ? " AND name NOT IN (SELECT idx FROM sqlite_stat1 WHERE idx IS NOT NULL)" : ""
+  }`;
+  return (db.prepare(sql).get() as { n: number }).n;
+}
+
 /**
  * The first start creates and seeds the database by itself. A database seeded by
  * an older version gets the indexes added since, once per connection (each
@@ -125,6 +135,8 @@ export function ensureSeeded(db: Database.Database): void {
   if (!isSeeded(db)) seedDatabase(db, { log: (m) => console.error(`[sandbox] ${m}`) });
   if (!indexed.has(db)) {
     db.exec(INDEX_SQL);
+    // An index without statistics can mislead the planner into sorting whole lists.
+    if (indexesWithoutStatistics(db) > 0) db.exec("ANALYZE");
     indexed.add(db);
   }
 }
