@@ -4,8 +4,9 @@
  * rows the API returns for the same query; customer names are looked up by id.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
+import { expect, test } from "@playwright/test";
+import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
+import { apiAuth, listUnderTest } from "./lists";
 
 interface ContractLike {
   id: string;
@@ -14,33 +15,14 @@ interface ContractLike {
   lifecycleStatus: string;
 }
 
-const auth = () => ({ authorization: `Bearer ${demoKey()}` });
-
-async function apiPage(request: APIRequestContext, query: string): Promise<ContractLike[]> {
-  const res = await request.get(`/api/v1/contracts?limit=50${query ? `&${query}` : ""}`, {
-    headers: auth(),
-  });
-  expect(res.status(), query).toBe(200);
-  return (await res.json()).data;
-}
-
-const table = (page: Page) => page.getByRole("region", { name: "Contracts" });
-const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
-const chip = (page: Page, name: string) => filters(page).getByRole("button", { name, exact: true });
-
-/** Contract ids of the first rows shown (the name links to /invoices?contractId={id}). */
-async function shownIds(page: Page, count = 10): Promise<string[]> {
-  const links = table(page).locator("tbody tr td:first-child a");
-  await expect(links.first()).toBeVisible();
-  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
-  return hrefs.slice(0, count).map((href) => href.replace("/invoices?contractId=", ""));
-}
-
-async function expectRowsMatchApi(page: Page, request: APIRequestContext, query: string) {
-  const expected = (await apiPage(request, query)).slice(0, 10).map((c) => c.id);
-  expect(expected.length, `the API has rows for ${query}`).toBeGreaterThan(0);
-  await expect.poll(() => shownIds(page, expected.length), { message: query }).toEqual(expected);
-}
+const { apiPage, table, filters, chip, shownIds, expectRowsMatchApi } = listUnderTest<ContractLike>(
+  {
+    list: "contracts",
+    region: "Contracts",
+    idFromHref: (href) => href.replace("/invoices?contractId=", ""),
+  },
+);
+const auth = apiAuth;
 
 test("the first page is in the server-rendered HTML", async ({ request }) => {
   const first = await apiPage(request, "");

@@ -4,44 +4,21 @@
  * returns for the same query; the URL keeps them for back/forward.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { demoKey } from "./env";
+import { expect, test } from "@playwright/test";
+import { listUnderTest, orderByOf } from "./lists";
 
 interface CustomerLike {
   id: string;
   name: string;
 }
 
-async function apiPage(request: APIRequestContext, query: string): Promise<CustomerLike[]> {
-  const res = await request.get(`/api/v1/customers?limit=50${query ? `&${query}` : ""}`, {
-    headers: { authorization: `Bearer ${demoKey()}` },
-  });
-  expect(res.status(), query).toBe(200);
-  return (await res.json()).data;
-}
-
-const table = (page: Page) => page.getByRole("region", { name: "Customers" });
-const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
-const chip = (page: Page, name: string) => filters(page).getByRole("button", { name, exact: true });
-
-/** Customer ids of the first rows shown (the name column links to /customers/{id}). */
-async function shownIds(page: Page, count = 10): Promise<string[]> {
-  const links = table(page).locator("tbody tr td:first-child a");
-  await expect(links.first()).toBeVisible();
-  const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
-  return hrefs.slice(0, count).map((href) => href.replace("/customers/", ""));
-}
-
-async function expectRowsMatchApi(page: Page, request: APIRequestContext, query: string) {
-  const expected = (await apiPage(request, query)).slice(0, 10).map((c) => c.id);
-  expect(expected.length, `the API has rows for ${query}`).toBeGreaterThan(0);
-  await expect.poll(() => shownIds(page, expected.length), { message: query }).toEqual(expected);
-}
-
-/** The URL's orderBy, decoded. */
-function orderByOf(page: Page): string | null {
-  return new URL(page.url()).searchParams.get("orderBy");
-}
+const { apiPage, table, filters, chip, shownIds, expectRowsMatchApi } = listUnderTest<CustomerLike>(
+  {
+    list: "customers",
+    region: "Customers",
+    idFromHref: (href) => href.replace("/customers/", ""),
+  },
+);
 
 test("the first page is in the server-rendered HTML, in the most-need-attention order", async ({
   request,

@@ -6,7 +6,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { formatCents, formatDate } from "../lib/format";
-import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
+import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
+import { apiAuth, listUnderTest, orderByOf } from "./lists";
 
 interface PaymentLike {
   id: string;
@@ -20,18 +21,13 @@ interface PaymentLike {
   bankFee: { amountCents: number; appliedAmountCents: number; unappliedAmountCents: number } | null;
 }
 
-const auth = () => ({ authorization: `Bearer ${demoKey()}` });
+const { apiPage, table, filters } = listUnderTest<PaymentLike>({
+  list: "payments",
+  region: "Payments",
+  idFromHref: (href) => href,
+});
+const _auth = apiAuth;
 
-async function apiPage(request: APIRequestContext, query: string): Promise<PaymentLike[]> {
-  const res = await request.get(`/api/v1/payments?limit=50${query ? `&${query}` : ""}`, {
-    headers: auth(),
-  });
-  expect(res.status(), query).toBe(200);
-  return (await res.json()).data;
-}
-
-const table = (page: Page) => page.getByRole("region", { name: "Payments" });
-const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
 const header = (page: Page, name: string) =>
   table(page).getByRole("columnheader", { name: new RegExp(`^${name}`) });
 
@@ -63,10 +59,6 @@ async function expectRowsMatchApi(page: Page, request: APIRequestContext, query:
   const expected = (await apiPage(request, query)).slice(0, 10).map(expectedCells);
   expect(expected.length, `the API has rows for ${query}`).toBeGreaterThan(0);
   await expect.poll(() => shownRows(page, expected.length), { message: query }).toEqual(expected);
-}
-
-function orderByOf(page: Page): string | null {
-  return new URL(page.url()).searchParams.get("orderBy");
 }
 
 test("the first page is in the server-rendered HTML, newest received first", async ({

@@ -1,0 +1,52 @@
+/**
+ * What every list's browser tests need: the API's first page for a query (the
+ * truth to compare with), the table and the filter bar of the page, and the
+ * check that the rows shown are the API's rows.
+ */
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { demoKey } from "./env";
+
+export const apiAuth = () => ({ authorization: `Bearer ${demoKey()}` });
+
+export function listUnderTest<Row extends { id: string }>(options: {
+  /** the API list, e.g. "contracts" */
+  list: "invoices" | "customers" | "contracts" | "payments";
+  /** the table region's accessible name */
+  region: string;
+  /** the record id in the href of a row's first-column link */
+  idFromHref: (href: string) => string;
+}) {
+  async function apiPage(request: APIRequestContext, query: string): Promise<Row[]> {
+    const res = await request.get(`/api/v1/${options.list}?limit=50${query ? `&${query}` : ""}`, {
+      headers: apiAuth(),
+    });
+    expect(res.status(), query).toBe(200);
+    return (await res.json()).data;
+  }
+  const table = (page: Page) => page.getByRole("region", { name: options.region });
+  const filters = (page: Page) => page.getByRole("search", { name: "Filters" });
+  const chip = (page: Page, name: string) =>
+    filters(page).getByRole("button", { name, exact: true });
+
+  /** Record ids of the first rows shown, from their first-column links. */
+  async function shownIds(page: Page, count = 10): Promise<string[]> {
+    const links = table(page).locator("tbody tr td:first-child a");
+    await expect(links.first()).toBeVisible();
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    return hrefs.slice(0, count).map(options.idFromHref);
+  }
+
+  /** The first rows shown are the API's first rows for the same query, in order. */
+  async function expectRowsMatchApi(page: Page, request: APIRequestContext, query: string) {
+    const expected = (await apiPage(request, query)).slice(0, 10).map((r) => r.id);
+    expect(expected.length, `the API has rows for ${query}`).toBeGreaterThan(0);
+    await expect.poll(() => shownIds(page, expected.length), { message: query }).toEqual(expected);
+  }
+
+  return { apiPage, table, filters, chip, shownIds, expectRowsMatchApi };
+}
+
+/** The URL's orderBy, decoded. */
+export function orderByOf(page: Page): string | null {
+  return new URL(page.url()).searchParams.get("orderBy");
+}
