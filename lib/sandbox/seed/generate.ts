@@ -224,7 +224,7 @@ function slug(text: string): string {
 }
 
 /** Tables this generator fills; their secondary indexes are rebuilt once at the end. */
-const FILLED_TABLES = [
+export const FILLED_TABLES = [
   "businesses",
   "users",
   "api_keys",
@@ -1665,25 +1665,35 @@ class Generator {
       const terms = this.bufTerms[i]!;
       const issueDay = utcMidnight(issuedAt);
       const notBefore = Math.max(createdAt, issuedAt);
+      /** A POSTED cash payment of `amount` (plus `fee`) applying `applied` (+ `feeApplied`) to this invoice. */
+      const payCash = (
+        day: number,
+        amount: number,
+        applied = amount,
+        fee: number | null = null,
+        feeApplied = 0,
+      ) => {
+        const [pid, at] = this.payment(
+          customerId,
+          "CASH",
+          "POSTED",
+          parent(),
+          day,
+          currency,
+          amount,
+          fee,
+          notBefore,
+        );
+        this.apply(pid, invoiceId, applied, feeApplied, at);
+        lastPaymentId = pid;
+      };
 
       if (c.forceUnpaid && i === n - 1) {
         // Left owing: unpaid, or part-paid.
         if (issueDay <= lastDay && rng.chance(0.3)) {
           const day = issueDay + rng.int(0, Math.floor((lastDay - issueDay) / DAY_MS)) * DAY_MS;
           const amount = this.partAmount(total);
-          const [pid, at] = this.payment(
-            customerId,
-            "CASH",
-            "POSTED",
-            parent(),
-            day,
-            currency,
-            amount,
-            null,
-            notBefore,
-          );
-          this.apply(pid, invoiceId, amount, 0, at);
-          lastPaymentId = pid;
+          payCash(day, amount);
         }
         continue;
       }
@@ -1737,49 +1747,13 @@ class Generator {
             // The bank kept a fee; the fee is applied too, so the invoice is covered.
             const fee = rng.int(15, 35) * 100;
             const feeApplied = rng.chance(0.9) ? fee : 0;
-            const [pid, at] = this.payment(
-              customerId,
-              "CASH",
-              "POSTED",
-              parent(),
-              day,
-              currency,
-              total - fee,
-              fee,
-              notBefore,
-            );
-            this.apply(pid, invoiceId, total - fee, feeApplied, at);
-            lastPaymentId = pid;
+            payCash(day, total - fee, total - fee, fee, feeApplied);
           } else if (y < 0.18) {
             // Paid more than owed: the rest stays unapplied.
             const extra = rng.int(1, 20) * 2500;
-            const [pid, at] = this.payment(
-              customerId,
-              "CASH",
-              "POSTED",
-              parent(),
-              day,
-              currency,
-              total + extra,
-              null,
-              notBefore,
-            );
-            this.apply(pid, invoiceId, total, 0, at);
-            lastPaymentId = pid;
+            payCash(day, total + extra, total);
           } else {
-            const [pid, at] = this.payment(
-              customerId,
-              "CASH",
-              "POSTED",
-              parent(),
-              day,
-              currency,
-              total,
-              null,
-              notBefore,
-            );
-            this.apply(pid, invoiceId, total, 0, at);
-            lastPaymentId = pid;
+            payCash(day, total);
           }
         }
         if (rng.chance(0.03)) this.unattributedPayment();
@@ -1788,38 +1762,14 @@ class Generator {
         const day = this.receiptDay(issueDay, terms);
         if (day < 0) continue;
         const amount = this.partAmount(total);
-        const [pid, at] = this.payment(
-          customerId,
-          "CASH",
-          "POSTED",
-          parent(),
-          day,
-          currency,
-          amount,
-          null,
-          notBefore,
-        );
-        this.apply(pid, invoiceId, amount, 0, at);
-        lastPaymentId = pid;
+        payCash(day, amount);
       } else if (x < 0.84) {
         // A card payment awaiting funds covers what is left (sometimes after a part payment).
         let rest = total;
         if (rng.chance(0.4) && issueDay < lastDay) {
           const day = issueDay + rng.int(0, Math.floor((lastDay - issueDay) / DAY_MS)) * DAY_MS;
           const amount = this.partAmount(total);
-          const [pid, at] = this.payment(
-            customerId,
-            "CASH",
-            "POSTED",
-            parent(),
-            day,
-            currency,
-            amount,
-            null,
-            notBefore,
-          );
-          this.apply(pid, invoiceId, amount, 0, at);
-          lastPaymentId = pid;
+          payCash(day, amount);
           rest -= amount;
         }
         const day = Math.max(issueDay, T - rng.int(1, 4) * DAY_MS);

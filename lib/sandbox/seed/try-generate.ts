@@ -15,7 +15,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { today as clockToday, DAY_MS, utcMidnight } from "../clock";
 import { INDEX_SQL, SCHEMA_SQL } from "../storage/schema";
-import { generateDemoData } from "./generate";
+import { FILLED_TABLES, generateDemoData } from "./generate";
 
 const args = process.argv.slice(2);
 function flag(name: string): string | undefined {
@@ -81,19 +81,7 @@ function expectZero(db: Database.Database, what: string, sql: string): void {
 
 function dumpHash(db: Database.Database): string {
   const hash = createHash("sha256");
-  const tables = [
-    "businesses",
-    "users",
-    "api_keys",
-    "customers",
-    "contracts",
-    "amendments",
-    "billables",
-    "invoices",
-    "invoice_lines",
-    "payments",
-    "payment_applications",
-  ];
+  const tables = FILLED_TABLES;
   for (const t of tables) {
     for (const row of db.prepare(`SELECT * FROM ${t} ORDER BY rowid`).iterate()) {
       hash.update(JSON.stringify(row));
