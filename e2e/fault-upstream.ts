@@ -7,9 +7,12 @@
  *   tsx e2e/fault-upstream.ts --port 3852 --app-port 3802 \
  *     --target http://127.0.0.1:3402/api/v1 --key-file .data/e2e.sqlite.demo-key
  *
- * Control (tests): POST /__faults {"fault": "500", "path": "/invoices"} sets the
- * fault for every later matching request and zeroes the hit count; GET /__faults
- * answers {fault, path, hits}. A single request can ask for one with ?__fault=500.
+ * Control (tests): POST /__faults {"fault": "500", "path": "/invoices", "after": 2}
+ * sets the fault of one path (its requests and those under it): the first `after`
+ * matching requests (default 0) pass, every later one gets the fault; the path's hit
+ * count restarts. Rules of other paths are kept, so spec files that use different
+ * paths do not disturb each other. GET /__faults?path=/invoices answers
+ * {fault, path, after, hits}. A single request can ask for one with ?__fault=500.
  * The app holds FAULT_UPSTREAM_KEY; this server swaps in the demo key (read when
  * first needed, so the main server may seed after this one starts).
  */
@@ -37,11 +40,21 @@ const port = Number(values.port);
 const target = values.target.replace(/\/+$/, "");
 const keyFile = values["key-file"];
 
-const state: { fault: Fault; path: string; hits: number } = {
-  fault: "none",
-  path: "/invoices",
-  hits: 0,
-};
+type FaultRule = { fault: Fault; path: string; after: number; hits: number };
+const rules = new Map<string, FaultRule>();
+
+function ruleFor(path: string): FaultRule {
+  return rules.get(path) ?? { fault: "none", path, after: 0, hits: 0 };
+}
+
+/** The rule of the longest configured path that `path` is or lies under. */
+function matchingRule(path: string): FaultRule | undefined {
+  let best: FaultRule | undefined;
+  for (const rule of rules.values())
+    if (path === rule.path || path.startsWith(`${rule.path}/`))
+      if (!best || rule.path.length > best.path.length) best = rule;
+  return best;
+}
 
 function json(res: http.ServerResponse, status: number, body: unknown, headers = {}) {
   res.writeHead(status, { "content-type": "application/json", ...headers });
@@ -63,13 +76,17 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url ?? "/", "http://fault.local");
   if (url.pathname === "/__faults") {
     if (req.method === "POST") {
-      const body = JSON.parse((await readBody(req)) || "{}") as { fault?: Fault; path?: string };
+      const body = JSON.parse((await readBody(req)) || "{}") as {
+        fault?: Fault;
+        path?: string;
+        after?: number;
+      };
       if (!body.fault || !FAULTS.includes(body.fault)) return json(res, 400, { error: "fault?" });
-      state.fault = body.fault;
-      state.path = body.path ?? "/invoices";
-      state.hits = 0;
+      const rule = { fault: body.fault, path: body.path ?? "/invoices", after: body.after ?? 0 };
+      rules.set(rule.path, { ...rule, hits: 0 });
+      return json(res, 200, ruleFor(rule.path));
     }
-    return json(res, 200, state);
+    return json(res, 200, ruleFor(url.searchParams.get("path") ?? "/invoices"));
   }
   if (!url.pathname.startsWith("/api/v1/")) return json(res, 404, { message: "Not found" });
   const path = url.pathname.slice("/api/v1".length);
@@ -78,9 +95,9 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const flag = url.searchParams.get("__fault") as Fault | null;
   url.searchParams.delete("__fault");
   const search = url.searchParams.size > 0 ? `?${url.searchParams}` : "";
-  const matches = path === state.path || path.startsWith(`${state.path}/`);
-  if (matches) state.hits++;
-  const fault: Fault = flag ?? (matches ? state.fault : "none");
+  const rule = matchingRule(path);
+  if (rule) rule.hits++;
+  const fault: Fault = flag ?? (rule && rule.hits > rule.after ? rule.fault : "none");
 
   switch (fault) {
     case "drop":
