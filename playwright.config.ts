@@ -1,14 +1,35 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 import { E2E_DB, E2E_NOW } from "./e2e/env";
+import { E2E_ACCOUNT } from "./e2e/session";
 
 /**
  * The main server; PORT + 100 serves the app with a revoked key, PORT + 200 with its
  * API down, PORT + 300 with a key lacking the customers and contracts claims,
- * PORT + 400 with the fault-injecting upstream on PORT + 450 (e2e/fault-upstream.ts).
+ * PORT + 400 with the fault-injecting upstream on PORT + 450 (e2e/fault-upstream.ts),
+ * PORT + 500 with sign-in on and its OIDC issuer on PORT + 550 (e2e/oidc-issuer.ts).
+ * The servers reading a real API (+200, +400, +500) require sign-in (e2e/session.ts).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * Apps reading a real API require sign-in: their own auth database, made afresh with
+ * the e2e account (`npm run auth`) before `next start`, and the settings sign-in needs.
+ */
+function signInSetup(port: number, authDb: string) {
+  return {
+    command: `rm -f ${authDb} ${authDb}-wal ${authDb}-shm && printf '%s' '${E2E_ACCOUNT.password}' | npx tsx lib/auth/cli.ts users add --email ${E2E_ACCOUNT.email} --name '${E2E_ACCOUNT.name}' --password-stdin >/dev/null && `,
+    env: {
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      AUTH_URL: `http://127.0.0.1:${port}`,
+      AUTH_DB: authDb,
+    },
+  };
+}
+const apiDown = signInSetup(PORT + 200, `${E2E_DB}-down.auth.sqlite`);
+const faults = signInSetup(PORT + 400, `${E2E_DB}-faults.auth.sqlite`);
 
 // Debian's chromium where it exists (CI, this machine); Playwright's own browser elsewhere.
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
@@ -69,23 +90,34 @@ export default defineConfig({
     },
     {
       // The same app pointed at an API that is down (nothing listens on that port).
-      command: `npx next start -p ${PORT + 200} -H 127.0.0.1`,
-      url: `http://127.0.0.1:${PORT + 200}/`,
+      command: `${apiDown.command}npx next start -p ${PORT + 200} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT + 200}/sign-in`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
       env: {
         INVOICING_API_URL: "http://127.0.0.1:9/api/v1",
         INVOICING_API_KEY: "inv_sk_unused",
         INVOICING_API_TIMEOUT_MS: "2000",
+        ...apiDown.env,
       },
     },
     {
       // The same app reading a real HTTP API that injects faults on request; it
       // proxies to the main server's built-in API.
-      command: `npx tsx e2e/fault-upstream.ts --port ${PORT + 450} --app-port ${PORT + 400} --target http://127.0.0.1:${PORT}/api/v1 --key-file ${E2E_DB}.demo-key --timeout-ms 1000`,
-      url: `http://127.0.0.1:${PORT + 400}/api/data/me`,
+      command: `${faults.command}npx tsx e2e/fault-upstream.ts --port ${PORT + 450} --app-port ${PORT + 400} --target http://127.0.0.1:${PORT}/api/v1 --key-file ${E2E_DB}.demo-key --timeout-ms 1000`,
+      url: `http://127.0.0.1:${PORT + 400}/sign-in`,
       reuseExistingServer: !process.env.CI,
       timeout: 180_000,
+      env: faults.env,
+    },
+    {
+      // The app with sign-in on (local accounts and OIDC with an allow list) reading
+      // its own built-in API over HTTP, and a real OIDC issuer on PORT + 550.
+      command: `npx tsx e2e/oidc-issuer.ts --port ${PORT + 550} --app-port ${PORT + 500} --db ${E2E_DB}-auth-app.sqlite`,
+      url: `http://127.0.0.1:${PORT + 500}/sign-in`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: { SANDBOX_NOW: E2E_NOW },
     },
   ],
 });

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { AppNav } from "@/components/layout/app-nav";
+import { SessionBar } from "@/components/layout/session-bar";
+import { currentViewer } from "@/lib/auth/guard";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -10,7 +12,10 @@ export const metadata: Metadata = {
   description: "Invoices, customers, contracts and payments of your business.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Signed out (or sign-in misconfigured): no navigation, no API call; the page
+  // itself redirects to the sign-in page or fails closed.
+  const viewer = await currentViewer().catch(() => null);
   return (
     <html lang="en">
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
@@ -21,15 +26,22 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         <Providers>
-          <div className="flex min-h-screen">
-            <aside className="w-56 shrink-0 border-r border-slate-200 bg-slate-100 px-3 py-5">
-              <Link href="/" className="mb-6 block px-3 text-lg font-semibold tracking-tight">
-                Invoicing
-              </Link>
-              <AppNav />
-            </aside>
-            <div className="min-w-0 flex-1">{children}</div>
-          </div>
+          {viewer ? (
+            <div className="flex min-h-screen">
+              <aside className="w-56 shrink-0 border-r border-slate-200 bg-slate-100 px-3 py-5">
+                <Link href="/" className="mb-6 block px-3 text-lg font-semibold tracking-tight">
+                  Invoicing
+                </Link>
+                <AppNav />
+              </aside>
+              <div className="min-w-0 flex-1">
+                <SessionBar viewer={viewer} />
+                {children}
+              </div>
+            </div>
+          ) : (
+            children
+          )}
         </Providers>
       </body>
     </html>

@@ -10,13 +10,21 @@
  * X-Forwarded-For, read because the bench server runs with TRUST_PROXY=1), and the
  * limit is raised for the bench (DATA_RATE_LIMIT_*): the output says so.
  *
+ * Two passes: back to back (each session asks for its next page the moment the last
+ * one arrives: a stress test, far beyond what a person does), then paced, with
+ * BENCH_LOAD_THINK_MS (default 500) between pages, about a person scrolling a table
+ * without stopping to read. The load generator's own CPU is printed beside each
+ * level: it shares the machine's two cores with the server.
+ *
  * Options (env): BENCH_LOAD_DB (default .data/bench-load.sqlite, seeded with 200
  * customers when missing), BENCH_LOAD_PORT (default 3230), BENCH_LOAD_SECONDS
  * (default 10), BENCH_LOAD_MAX_REQUESTS (default 100000), NEXT_DIST_DIR (the build).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
+import { gunzipSync } from "node:zlib";
 
 const DB = path.resolve(process.env.BENCH_LOAD_DB ?? ".data/bench-load.sqlite");
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3230);
@@ -24,6 +32,7 @@ const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const MAX_REQUESTS = Number(process.env.BENCH_LOAD_MAX_REQUESTS ?? 100_000);
 const LEVELS = [8, 32, 64];
 const PAGES_PER_WALK = 4;
+const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 500);
 const BASE = `http://127.0.0.1:${PORT}/api/data`;
 const RATE_LIMIT = { DATA_RATE_LIMIT_PER_SEC: "1000", DATA_RATE_LIMIT_BURST: "2000" };
 
@@ -68,6 +77,39 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error("server did not start");
 }
 
+/**
+ * One GET as a browser sends it (keep-alive, gzip accepted), on node:http rather
+ * than fetch: the load generator shares the machine's two cores with the server,
+ * and fetch costs it about twice the CPU per request.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+function getJson(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: unknown }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      url,
+      { agent, headers: { "accept-encoding": "gzip", ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          try {
+            const raw = Buffer.concat(chunks);
+            const text = res.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw;
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text.toString("utf8")) });
+          } catch (error) {
+            reject(error);
+          }
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+  });
+}
+
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
@@ -78,9 +120,12 @@ interface Level {
   errorKinds: Map<string, number>;
   latencies: number[];
   seconds: number;
+  clientCpuPct: number;
 }
 
-async function runLevel(sessions: number): Promise<Level> {
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function runLevel(sessions: number, thinkMs: number): Promise<Level> {
   const level: Level = {
     sessions,
     requests: 0,
@@ -88,7 +133,9 @@ async function runLevel(sessions: number): Promise<Level> {
     errorKinds: new Map(),
     latencies: [],
     seconds: 0,
+    clientCpuPct: 0,
   };
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const until = started + SECONDS * 1000;
   const running = () => performance.now() < until && level.requests < MAX_REQUESTS;
@@ -105,11 +152,10 @@ async function runLevel(sessions: number): Promise<Level> {
         const t = performance.now();
         level.requests++;
         try {
-          const res = await fetch(`${BASE}/${list}?${query}`, { headers });
-          const body = (await res.json()) as { nextCursor?: string | null };
+          const res = await getJson(`${BASE}/${list}?${query}`, headers);
           level.latencies.push(performance.now() - t);
-          if (!res.ok) throw new Error(`HTTP ${res.status}`);
-          cursor = body.nextCursor ?? null;
+          if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
+          cursor = (res.body as { nextCursor?: string | null }).nextCursor ?? null;
         } catch (error) {
           level.errors++;
           const kind = error instanceof Error ? error.message : String(error);
@@ -117,12 +163,16 @@ async function runLevel(sessions: number): Promise<Level> {
           cursor = null;
         }
         if (!cursor) break;
+        if (thinkMs > 0) await sleep(thinkMs);
       }
+      if (thinkMs > 0) await sleep(thinkMs);
     }
   }
 
   await Promise.all(Array.from({ length: sessions }, (_, n) => session(n)));
   level.seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  level.clientCpuPct = (cpu.user + cpu.system) / 1e4 / level.seconds;
   level.latencies.sort((a, b) => a - b);
   return level;
 }
@@ -142,20 +192,28 @@ async function main() {
     );
     // A short warm-up so the first level does not pay for compiling routes.
     await fetch(`${BASE}/invoices?limit=50`, { headers: { "x-forwarded-for": "10.0.0.0" } });
-    console.log("sessions  requests  req/s    p50 ms  p99 ms  errors");
-    for (const sessions of LEVELS) {
-      const l = await runLevel(sessions);
+    for (const thinkMs of [0, THINK_MS]) {
       console.log(
-        [
-          String(l.sessions).padStart(8),
-          String(l.requests).padStart(9),
-          (l.requests / l.seconds).toFixed(0).padStart(6),
-          pct(l.latencies, 50).toFixed(1).padStart(9),
-          pct(l.latencies, 99).toFixed(1).padStart(7),
-          String(l.errors).padStart(7),
-        ].join(" "),
+        thinkMs === 0
+          ? "\nback to back (stress: no pause between pages)"
+          : `\npaced (${thinkMs} ms between pages, a person scrolling without reading)`,
       );
-      for (const [kind, count] of l.errorKinds) console.log(`          ${count} × ${kind}`);
+      console.log("sessions  requests  req/s    p50 ms  p99 ms  errors  generator CPU");
+      for (const sessions of LEVELS) {
+        const l = await runLevel(sessions, thinkMs);
+        console.log(
+          [
+            String(l.sessions).padStart(8),
+            String(l.requests).padStart(9),
+            (l.requests / l.seconds).toFixed(0).padStart(6),
+            pct(l.latencies, 50).toFixed(1).padStart(9),
+            pct(l.latencies, 99).toFixed(1).padStart(7),
+            String(l.errors).padStart(7),
+            `${l.clientCpuPct.toFixed(0)}%`.padStart(14),
+          ].join(" "),
+        );
+        for (const [kind, count] of l.errorKinds) console.log(`          ${count} × ${kind}`);
+      }
     }
   } finally {
     if (server.pid) process.kill(-server.pid, "SIGTERM");

@@ -84,7 +84,9 @@ async function main() {
       SANDBOX_DB: DB,
     });
   }
-  if (!fs.existsSync(".next/BUILD_ID")) run("npx", ["next", "build"]);
+  // The build `next start` will serve: NEXT_DIST_DIR moves it (next.config.ts).
+  if (!fs.existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")))
+    run("npx", ["next", "build"]);
   const key = fs.readFileSync(`${DB}.demo-key`, "utf8").trim();
   const server = await startServer();
   const browser = await chromium.launch(launchOptions);

@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
 import { apiAuth, listUnderTest } from "./lists";
+import { ensureSignedIn } from "./session";
 
 interface ContractLike {
   id: string;
@@ -154,6 +155,7 @@ test("a refused key and an API that is down are explained, not shown as empty", 
   const refused = page.getByRole("main").getByRole("alert");
   await expect(refused).toContainText("The API key was not accepted");
   await expect(refused).toContainText("INVOICING_API_KEY");
+  await ensureSignedIn(page, API_DOWN_URL);
   await page.goto(`${API_DOWN_URL}/contracts`);
   const down = page.getByRole("main").getByRole("alert");
   await expect(down).toContainText("The API could not be reached", { timeout: 30_000 });

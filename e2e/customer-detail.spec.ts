@@ -15,6 +15,7 @@ import {
   type MoneyLike,
 } from "../lib/format";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
+import { ensureSignedIn } from "./session";
 
 // Timestamps follow the viewer's zone; calendar dates stay in UTC whatever it is.
 const ZONE = "America/Los_Angeles";
@@ -262,6 +263,7 @@ test("a refused key and an API that is down are explained", async ({ page, reque
   const refused = page.getByRole("main").getByRole("alert");
   await expect(refused).toContainText("The API key was not accepted");
   await expect(refused).toContainText("INVOICING_API_KEY");
+  await ensureSignedIn(page, API_DOWN_URL);
   await page.goto(`${API_DOWN_URL}/customers/${customer!.id}`);
   const down = page.getByRole("main").getByRole("alert");
   await expect(down).toContainText("The API could not be reached", { timeout: 30_000 });

@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { formatDate, formatMoney, formatPeriod, formatTimestamp, humanize } from "../lib/format";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
+import { ensureSignedIn } from "./session";
 
 const ZONE = "America/Los_Angeles";
 test.use({ timezoneId: ZONE });
@@ -259,6 +260,7 @@ test("a refused key or an API that is down shows an error state, not a stack", a
   await expect(refused).toContainText("INVOICING_API_KEY");
   await expect(page.getByRole("main")).not.toContainText(STACK);
 
+  await ensureSignedIn(page, API_DOWN_URL);
   await page.goto(`${API_DOWN_URL}/invoices/${invoice.id}`);
   const down = page.getByRole("main").getByRole("alert");
   await expect(down).toContainText("The API could not be reached");

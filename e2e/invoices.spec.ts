@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
+import { ensureSignedIn } from "./session";
 
 interface InvoiceLike {
   id: string;
@@ -213,6 +214,7 @@ test("a key the API refuses is explained, not shown as an empty list", async ({ 
 });
 
 test("an API that is down says so and offers retry", async ({ page }) => {
+  await ensureSignedIn(page, API_DOWN_URL);
   await page.goto(`${API_DOWN_URL}/invoices`);
   const alert = alertIn(page);
   await expect(alert).toContainText("The API could not be reached", { timeout: 30_000 });

@@ -8,6 +8,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { formatCents, formatDate } from "../lib/format";
 import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
 import { apiAuth, listUnderTest, orderByOf } from "./lists";
+import { ensureSignedIn } from "./session";
 
 interface PaymentLike {
   id: string;
@@ -220,6 +221,7 @@ test("a refused key and an API that is down are explained, not shown as empty", 
   const refused = page.getByRole("main").getByRole("alert");
   await expect(refused).toContainText("The API key was not accepted");
   await expect(refused).toContainText("INVOICING_API_KEY");
+  await ensureSignedIn(page, API_DOWN_URL);
   await page.goto(`${API_DOWN_URL}/payments`);
   const down = page.getByRole("main").getByRole("alert");
   await expect(down).toContainText("The API could not be reached", { timeout: 30_000 });

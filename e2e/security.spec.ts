@@ -2,20 +2,23 @@
  * Security headers, the nonce-based Content-Security-Policy, and the proof that the
  * API key never reaches the browser nor the server's output.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { API_DOWN_URL, demoKey, E2E_DB, LIMITED_KEY_URL, REFUSED_KEY_URL } from "./env";
+import { AUTH_URL, E2E_ACCOUNT, ensureSignedIn, SESSION_COOKIE } from "./session";
 
 /** The keys e2e/serve-with-key.ts made for the revoked and limited servers (see playwright.config.ts). */
-const testKey = (which: "revoked" | "limited") =>
+const testKey = (which: "revoked" | "limited" | "auth-app") =>
   fs.readFileSync(`${E2E_DB}-${which}.sqlite.test-key`, "utf8").trim();
 
 /** Every secret that must stay on the server, and its random part alone. */
 function secrets(): string[] {
-  const keys = [demoKey(), testKey("revoked"), testKey("limited")];
+  const keys = [demoKey(), testKey("revoked"), testKey("limited"), testKey("auth-app")];
   for (const key of keys) expect(key).toMatch(/^inv_sk_.{20,}$/);
   return keys.flatMap((key) => [key, key.slice("inv_sk_".length)]);
 }
@@ -274,9 +277,34 @@ test("no page, payload, asset or error page the browser receives holds a key", a
     await page.goto(path);
     await page.waitForLoadState("networkidle");
   }
+  // The app with sign-in on: its sign-in page and a failed attempt as a stranger
+  // sees them, then every page and the data route as a signed-in user.
+  await recorder.settle();
+  await page.goto(`${AUTH_URL}/invoices`);
+  await expect(page).toHaveURL(/\/sign-in\?next=/);
+  await page.getByLabel("E-mail address").fill(E2E_ACCOUNT.email);
+  await page.getByLabel("Password").fill("a wrong password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await recorder.settle();
+  await ensureSignedIn(page, AUTH_URL);
+  await page.goto(`${AUTH_URL}/invoices`);
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  await page
+    .getByRole("region", { name: "Invoices" })
+    .evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(page.getByText(/^150 invoices loaded/)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await clickNav(page, "Customers", /\/customers$/);
+  await clickNav(page, "Contracts", /\/contracts$/);
+  await clickNav(page, "Payments", /\/payments$/);
+  await clickNav(page, "API key", /\/key$/);
+
   // The error pages of the refused key, the API that is down and the limited key.
   for (const base of [REFUSED_KEY_URL, API_DOWN_URL, LIMITED_KEY_URL]) {
     await recorder.settle();
+    await ensureSignedIn(page, base);
     await page.goto(`${base}/invoices`);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await page.waitForLoadState("networkidle");
@@ -307,10 +335,14 @@ test("no page, payload, asset or error page the browser receives holds a key", a
   expect(kinds(/\.css(\?|$)/)).toBeGreaterThan(0);
   expect(kinds(/[?&]_rsc=/)).toBeGreaterThan(5);
   expect(kinds(/\/api\/data\/invoices/)).toBeGreaterThan(0);
-  for (const base of [REFUSED_KEY_URL, API_DOWN_URL, LIMITED_KEY_URL])
+  for (const base of [REFUSED_KEY_URL, API_DOWN_URL, LIMITED_KEY_URL, AUTH_URL])
     expect(
       received.filter((r) => r.url.startsWith(base)).map((r) => new URL(r.url).pathname),
     ).toEqual(expect.arrayContaining(["/invoices", "/customers", "/key"]));
+  expect(received.filter((r) => r.url.startsWith(`${AUTH_URL}/sign-in`)).length).toBeGreaterThan(0);
+  expect(
+    received.filter((r) => r.url.startsWith(`${AUTH_URL}/api/data/invoices`)).length,
+  ).toBeGreaterThan(0);
   test.info().annotations.push({
     type: "crawl",
     description: `${received.length} bodies (${recorder.refetched()} asked for again; ${assets.size} static assets named, ${extra} fetched directly)`,
@@ -341,13 +373,61 @@ interface Started {
   stop: () => void;
 }
 
+/**
+ * Sign-in settings for an app reading a real API: a fresh auth database in a temp
+ * folder holding the e2e account (made with `npm run auth`), a secret and its address.
+ */
+function signInEnv(base: string): Record<string, string> {
+  const authDb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-auth-")), "auth.sqlite");
+  const added = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "lib/auth/cli.ts",
+      "users",
+      "add",
+      "--email",
+      E2E_ACCOUNT.email,
+      "--password-stdin",
+    ],
+    { input: E2E_ACCOUNT.password, env: { ...process.env, AUTH_DB: authDb }, encoding: "utf8" },
+  );
+  expect(added.status, added.stderr).toBe(0);
+  return {
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    AUTH_URL: base,
+    AUTH_DB: authDb,
+  };
+}
+
+/** Signs in through better-auth's endpoint; the cookie header to send, or "" when the app runs open. */
+async function signInCookie(base: string, password: string = E2E_ACCOUNT.password) {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email: E2E_ACCOUNT.email, password }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  return { status: res.status, cookie: cookie ?? "" };
+}
+
 /** `next start` of this build on a free port, its stdout and stderr captured. */
-async function startApp(env: Record<string, string>): Promise<Started> {
+async function startApp(
+  env: Record<string, string> | ((base: string) => Record<string, string>),
+): Promise<Started> {
   const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
     ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
-    { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      env: { ...process.env, ...(typeof env === "function" ? env(base) : env) },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   let output = "";
   child.stdout?.on("data", (chunk) => {
@@ -360,7 +440,6 @@ async function startApp(env: Record<string, string>): Promise<Started> {
     // The whole process group: next start and any worker it forked.
     if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
   };
-  const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) break;
     // Any answer means it listens (the built-in API, and so its health route, may be off).
@@ -376,7 +455,7 @@ async function startApp(env: Record<string, string>): Promise<Started> {
 }
 
 test("the server's output never prints the key, on good pages or errors", async ({ baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const made = `inv_sk_${randomBytes(32).toString("base64url")}`;
   const paths = [
     "/",
@@ -390,10 +469,15 @@ test("the server's output never prints the key, on good pages or errors", async 
     "/api/data/invoices?limit=2",
     "/api/data/invoices?limit=nope",
     "/api/data/secrets",
+    "/sign-in",
+    "/sign-in?error=invalid&next=%2Finvoices",
+    "/api/auth/get-session",
   ];
+  // Apps reading a real API require sign-in: they get its settings, and the pages
+  // are fetched signed in (after a failed attempt, so that is logged too).
   const setups: {
     name: string;
-    env: Record<string, string>;
+    env: Record<string, string> | ((base: string) => Record<string, string>);
     dataStatus: (s: number) => boolean;
   }[] = [
     {
@@ -403,16 +487,21 @@ test("the server's output never prints the key, on good pages or errors", async 
     },
     {
       name: "a real HTTP upstream (the main e2e server) that refuses the key",
-      env: { INVOICING_API_URL: `${baseURL}/api/v1`, INVOICING_API_KEY: made },
+      env: (base) => ({
+        INVOICING_API_URL: `${baseURL}/api/v1`,
+        INVOICING_API_KEY: made,
+        ...signInEnv(base),
+      }),
       dataStatus: (s) => s === 401,
     },
     {
       name: "an upstream that is down",
-      env: {
+      env: (base) => ({
         INVOICING_API_URL: "http://127.0.0.1:9/api/v1",
         INVOICING_API_KEY: made,
         INVOICING_API_TIMEOUT_MS: "1000",
-      },
+        ...signInEnv(base),
+      }),
       dataStatus: (s) => s >= 500,
     },
   ];
@@ -420,14 +509,24 @@ test("the server's output never prints the key, on good pages or errors", async 
   for (const setup of setups) {
     const app = await startApp(setup.env);
     try {
+      const signsIn = typeof setup.env === "function";
+      let cookie = "";
+      if (signsIn) {
+        expect((await signInCookie(app.base, "a wrong password!")).status).toBe(401);
+        const signedIn = await signInCookie(app.base);
+        expect(signedIn.status, setup.name).toBe(200);
+        cookie = signedIn.cookie;
+        expect(cookie).not.toBe("");
+      }
+      const headers = { cookie };
       for (const path of paths) {
-        const res = await fetch(`${app.base}${path}`);
+        const res = await fetch(`${app.base}${path}`, { headers });
         const body = await res.text();
         expect(body, `${setup.name}: ${path}`).not.toContain(demoKey());
         expect(body, `${setup.name}: ${path}`).not.toContain(made);
       }
       // The upstream answered as meant, so the errors worth logging did happen.
-      const data = await fetch(`${app.base}/api/data/invoices?limit=2`);
+      const data = await fetch(`${app.base}/api/data/invoices?limit=2`, { headers });
       expect(setup.dataStatus(data.status), `${setup.name}: ${data.status}`).toBe(true);
       await new Promise((r) => setTimeout(r, 200));
     } finally {

@@ -1,9 +1,55 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
- * Signs `page` in to the app at `baseURL` when that app requires sign-in (an app
- * reading a real API). A no-op for an app that runs open (the built-in demo API).
- * After it, `page.request` carries the session cookie too.
- * The sign-in work fills this in; specs that visit API_DOWN_URL or FAULTS_URL call it.
+ * The e2e servers that require sign-in (those reading a real API) get this local
+ * account, made with `npm run auth -- users add` before they start
+ * (playwright.config.ts, e2e/oidc-issuer.ts).
  */
-export async function ensureSignedIn(_page: Page, _baseURL: string): Promise<void> {}
+export const E2E_ACCOUNT = {
+  email: "staff@e2e.test",
+  name: "E2E Staff",
+  password: "e2e staff password, not a secret",
+} as const;
+
+/** The OIDC client registered at e2e/oidc-issuer.ts, and the domain the app allows. */
+export const OIDC_CLIENT = { id: "dashboard-e2e", secret: "e2e-oidc-client-secret" } as const;
+export const OIDC_ALLOWED_DOMAIN = "staff.test";
+
+/** better-auth's session cookie (Secure, hence the prefix; cookiePrefix "invoicing"). */
+export const SESSION_COOKIE = "__Secure-invoicing.session_token";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The app with sign-in on (local accounts and OIDC), reading a real HTTP API. */
+export const AUTH_URL = `http://127.0.0.1:${PORT + 500}`;
+/** Its OpenID Connect issuer. */
+export const OIDC_ISSUER_URL = `http://127.0.0.1:${PORT + 550}`;
+
+/**
+ * Whether the app at `baseURL` sees a session, asked of better-auth itself (cookies
+ * are per host, not per port: another e2e app's cookie may be there and mean nothing
+ * here). Null when the app runs open (no auth routes).
+ */
+async function signedIn(page: Page, baseURL: string): Promise<boolean | null> {
+  const res = await page.request.get(`${baseURL}/api/auth/get-session`);
+  if (res.status() === 404) return null;
+  return (await res.text()) !== "null";
+}
+
+/**
+ * Signs `page` in to the app at `baseURL` with E2E_ACCOUNT when that app requires
+ * sign-in (an app reading a real API). A no-op for an app that runs open (the
+ * built-in demo API) or a page already signed in there. After it, `page.request`
+ * carries the session cookie too. It uses the sign-in form, as a person would, and
+ * returns once the app sees the session (without waiting for the page after sign-in).
+ */
+export async function ensureSignedIn(page: Page, baseURL: string): Promise<void> {
+  if ((await signedIn(page, baseURL)) !== false) return;
+  // After signing in the form goes on to /key, which reads only /me from the API (the
+  // fault tests count requests per API path).
+  await page.goto(`${baseURL}/sign-in?next=/key`);
+  const form = page.getByRole("button", { name: "Sign in", exact: true });
+  await page.getByLabel("E-mail address").fill(E2E_ACCOUNT.email);
+  await page.getByLabel("Password").fill(E2E_ACCOUNT.password);
+  await form.click();
+  await expect.poll(() => signedIn(page, baseURL), { timeout: 15_000 }).toBe(true);
+}

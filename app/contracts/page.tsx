@@ -4,6 +4,7 @@ import type { SearchParams } from "nuqs/server";
 import { ContractsView } from "@/components/contracts/contracts-view";
 import { PageHeader } from "@/components/layout/page-header";
 import { prefetchListPage } from "@/lib/api/server/prefetch";
+import { requireViewer } from "@/lib/auth/guard";
 import { contractList } from "@/lib/lists/contracts";
 
 export const metadata: Metadata = { title: "Contracts" };
@@ -13,6 +14,7 @@ export default async function ContractsPage({
 }: {
   searchParams: Promise<SearchParams>;
 }) {
+  await requireViewer();
   const values = contractList.load(await searchParams);
   const state = await prefetchListPage("contracts", contractList.apiQuery(values));
   return (

@@ -4,6 +4,7 @@ import type { SearchParams } from "nuqs/server";
 import { CustomersView } from "@/components/customers/customers-view";
 import { PageHeader } from "@/components/layout/page-header";
 import { prefetchListPage } from "@/lib/api/server/prefetch";
+import { requireViewer } from "@/lib/auth/guard";
 import { customerList } from "@/lib/lists/customers";
 
 export const metadata: Metadata = { title: "Customers" };
@@ -13,6 +14,7 @@ export default async function CustomersPage({
 }: {
   searchParams: Promise<SearchParams>;
 }) {
+  await requireViewer();
   const values = customerList.load(await searchParams);
   const state = await prefetchListPage("customers", customerList.apiQuery(values));
   return (

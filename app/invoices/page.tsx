@@ -4,6 +4,7 @@ import type { SearchParams } from "nuqs/server";
 import { InvoicesView } from "@/components/invoices/invoices-view";
 import { PageHeader } from "@/components/layout/page-header";
 import { prefetchListPage } from "@/lib/api/server/prefetch";
+import { requireViewer } from "@/lib/auth/guard";
 import { invoiceList } from "@/lib/lists/invoices";
 
 export const metadata: Metadata = { title: "Invoices" };
@@ -13,6 +14,7 @@ export default async function InvoicesPage({
 }: {
   searchParams: Promise<SearchParams>;
 }) {
+  await requireViewer();
   const values = invoiceList.load(await searchParams);
   const state = await prefetchListPage("invoices", invoiceList.apiQuery(values));
   return (

@@ -2,10 +2,12 @@ import type { Metadata } from "next";
 import { KeyDetails } from "@/components/key/key-details";
 import { PageHeader } from "@/components/layout/page-header";
 import { apiSourceLabel, getKeyStatus } from "@/lib/api/server/me";
+import { requireViewer } from "@/lib/auth/guard";
 
 export const metadata: Metadata = { title: "API key" };
 
 export default async function KeyPage() {
+  await requireViewer();
   const status = await getKeyStatus();
   return (
     <main id="main" className="px-6 py-6">

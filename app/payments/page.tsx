@@ -4,6 +4,7 @@ import type { SearchParams } from "nuqs/server";
 import { PageHeader } from "@/components/layout/page-header";
 import { PaymentsView } from "@/components/payments/payments-view";
 import { prefetchListPage } from "@/lib/api/server/prefetch";
+import { requireViewer } from "@/lib/auth/guard";
 import { paymentList } from "@/lib/lists/payments";
 
 export const metadata: Metadata = { title: "Payments" };
@@ -13,6 +14,7 @@ export default async function PaymentsPage({
 }: {
   searchParams: Promise<SearchParams>;
 }) {
+  await requireViewer();
   const values = paymentList.load(await searchParams);
   const state = await prefetchListPage("payments", paymentList.apiQuery(values));
   return (

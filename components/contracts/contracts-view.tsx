@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { browserFetcher, listQueryOptions } from "@/lib/api/client";
 import { contractList } from "@/lib/lists/contracts";
 import { describeFilters } from "@/lib/lists/define";
+import { ExportButton } from "../data-table/export-button";
 import { FilterBar } from "../data-table/filter-bar";
 import { InfiniteTable } from "../data-table/infinite-table";
 import { EmptyState } from "../states/empty-state";
@@ -30,6 +31,7 @@ export function ContractsView() {
         clearHref="/contracts"
         active={described.length > 0}
       />
+      <ExportButton list="contracts" query={query} />
       <p className="mb-3 text-xs text-slate-500">
         {values.statuses?.includes("DELETED")
           ? ""

@@ -7,6 +7,7 @@ import { browserFetcher, listQueryOptions } from "@/lib/api/client";
 import { customerList } from "@/lib/lists/customers";
 import { describeFilters } from "@/lib/lists/define";
 import { nextOrder, type OrderTerm } from "@/lib/lists/order";
+import { ExportButton } from "../data-table/export-button";
 import { FilterBar } from "../data-table/filter-bar";
 import { InfiniteTable } from "../data-table/infinite-table";
 import { EmptyState } from "../states/empty-state";
@@ -64,6 +65,7 @@ export function CustomersView() {
         clearHref="/customers"
         active={described.length > 0}
       />
+      <ExportButton list="customers" query={query} />
       <p className="mb-3 text-xs text-slate-500">
         {order ? (
           <>

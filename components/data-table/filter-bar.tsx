@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueries, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { debounce } from "nuqs";
 import { useEffect, useId, useState } from "react";
@@ -314,33 +314,18 @@ export function CustomerPicker({
       ),
     enabled: term.length > 0,
   });
-  const names = useQueries({
-    queries: selected.map((customerId) => ({
-      ...customerQueryOptions(browserFetcher, customerId),
-      staleTime: Infinity,
-    })),
-  });
   return (
     <div className="relative">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
         {label}
       </label>
       <div className="flex flex-wrap items-center gap-1">
-        {selected.map((customerId, i) => (
-          <span
+        {selected.map((customerId) => (
+          <CustomerChip
             key={customerId}
-            className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs"
-          >
-            {names[i]?.data?.name ?? (names[i]?.isError ? "Unknown customer" : "…")}
-            <button
-              type="button"
-              aria-label={`Remove ${names[i]?.data?.name ?? "customer"}`}
-              onClick={() => onChange(selected.filter((s) => s !== customerId))}
-              className="text-slate-500 hover:text-slate-900"
-            >
-              ×
-            </button>
-          </span>
+            id={customerId}
+            onRemove={() => onChange(selected.filter((s) => s !== customerId))}
+          />
         ))}
         <input
           id={id}
@@ -350,6 +335,7 @@ export function CustomerPicker({
           value={text}
           onChange={(e) => setText(e.target.value)}
           autoComplete="off"
+          data-list-search
         />
       </div>
       {term && (search.data || search.isError) ? (
@@ -376,5 +362,31 @@ export function CustomerPicker({
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A picked customer, named through the cache. One `useQuery` per chip rather than
+ * `useQueries` for all: the list pages already load `useQuery`, `useQueries` would add
+ * its observer to their first load.
+ */
+function CustomerChip({ id, onRemove }: { id: string; onRemove: () => void }) {
+  const customer = useQuery({
+    ...customerQueryOptions(browserFetcher, id),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const name = customer.data?.name;
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs">
+      {name ?? (customer.isError ? "Unknown customer" : "…")}
+      <button
+        type="button"
+        aria-label={`Remove ${name ?? "customer"}`}
+        onClick={onRemove}
+        className="text-slate-500 hover:text-slate-900"
+      >
+        ×
+      </button>
+    </span>
   );
 }

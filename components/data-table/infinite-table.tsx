@@ -11,9 +11,20 @@ import {
 } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRouter } from "next/navigation";
-import { memo, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { asApiError } from "@/lib/api/errors";
 import type { OrderTerm } from "@/lib/lists/order";
+import { useRowKeys } from "../keyboard/use-row-keys";
 import { ErrorPanel } from "../states/error-panel";
 
 export interface TableColumnMeta {
@@ -31,11 +42,14 @@ interface PageLike<Row> {
 
 const ROW_HEIGHT = 41;
 const PREFETCH_ROWS = 30;
+/** The sticky header's height before the browser measures it (text-xs, py-2, a border). */
+const HEADER_HEIGHT = 33;
 
 /**
  * A virtualized table over an infinite query: only the rows in view (plus a few)
  * are in the DOM, the next page loads as the person nears the end, and a failure
- * while loading more keeps every row already loaded.
+ * while loading more keeps every row already loaded. With `keyboard`, j/k move a
+ * highlighted row and Enter opens it (components/keyboard/use-row-keys.ts).
  */
 export function InfiniteTable<Row extends { id: string }>({
   label,
@@ -49,6 +63,7 @@ export function InfiniteTable<Row extends { id: string }>({
   clearHref,
   scrollKey,
   fit = false,
+  keyboard = !fit,
 }: {
   label: string;
   noun: string;
@@ -63,9 +78,12 @@ export function InfiniteTable<Row extends { id: string }>({
   scrollKey: string;
   /** shrink to the rows when they are few (a table among others on a page) */
   fit?: boolean;
+  /** j/k/Enter move through and open rows (the page's main table only) */
+  keyboard?: boolean;
 }) {
   const router = useRouter();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
+  const headRef = useRef<HTMLTableSectionElement>(null);
   const rows = useMemo(() => {
     // De-duplicate by id when pages are flattened: a record that moved between two
     // page reads must not show twice.
@@ -98,50 +116,65 @@ export function InfiniteTable<Row extends { id: string }>({
   });
   const tableRows = table.getRowModel().rows;
 
+  // The rows start below the sticky header: the virtualizer counts it as a margin
+  // (row positions) and as scroll padding (a row scrolled to is not hidden under it).
+  const [headerHeight, setHeaderHeight] = useState(HEADER_HEIGHT);
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    scrollMargin: headerHeight,
+    scrollPaddingStart: headerHeight,
     // Lets the server render the first rows into the HTML.
     initialRect: { width: 1200, height: 720 },
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
+  const hasRows = rows.length > 0;
+  useLayoutEffect(() => {
+    const height = headRef.current?.offsetHeight;
+    if (hasRows && height) setHeaderHeight(height);
+  }, [hasRows]);
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
   useEffect(() => {
-    if (
-      hasNextPage &&
-      !isFetchingNextPage &&
-      !isFetchNextPageError &&
-      lastIndex >= tableRows.length - PREFETCH_ROWS
-    )
-      void fetchNextPage();
-  }, [
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    lastIndex,
-    tableRows.length,
-    fetchNextPage,
-  ]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the top when the filters change
-  useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 });
-  }, [scrollKey]);
-
-  const paddingTop = items.length > 0 ? items[0]!.start : 0;
-  const paddingBottom =
-    items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1]!.end : 0;
-  const visibleColumns = table.getVisibleLeafColumns().length;
+    if (lastIndex >= tableRows.length - PREFETCH_ROWS) loadMore();
+  }, [lastIndex, tableRows.length, loadMore]);
 
   // Callers pass `rowHref` inline; a ref keeps `openRow` stable so memoized rows stay put.
   const rowHrefRef = useRef(rowHref);
   rowHrefRef.current = rowHref;
   const openRow = useCallback((row: Row) => router.push(rowHrefRef.current(row)), [router]);
-  // Rows re-render only when their record or the visible columns change, not on every scroll frame.
+
+  const { active, setActive, announcement } = useRowKeys({
+    enabled: keyboard && rows.length > 0,
+    count: rows.length,
+    canLoadMore: Boolean(hasNextPage) && !isFetchNextPageError,
+    loadMore,
+    open: (index) => {
+      const row = rows[index];
+      if (row) openRow(row);
+    },
+    reveal: (index) => virtualizer.scrollToIndex(index),
+    describe: (index) => {
+      revealInWindow(scrollRef.current, rows[index]?.id);
+      return describeRow(scrollRef.current, rows[index]?.id, index, rows.length, noun);
+    },
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the top and drop the highlight when the filters change
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+    setActive(null);
+  }, [scrollKey]);
+
+  const descriptionId = useId();
+  // Rows re-render only when their record, the visible columns or the highlight change,
+  // not on every scroll frame.
   const visibleKey = JSON.stringify(columnVisibility);
 
   if (query.isPending)
@@ -163,6 +196,13 @@ export function InfiniteTable<Row extends { id: string }>({
 
   const orderIndex = (field: string | undefined) =>
     field ? (order ?? []).findIndex((t) => t.field === field) : -1;
+  // Item positions include the header margin; the spacer rows are inside the body.
+  const paddingTop = items.length > 0 ? items[0]!.start - headerHeight : 0;
+  const paddingBottom =
+    items.length > 0
+      ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - headerHeight)
+      : 0;
+  const visibleColumns = table.getVisibleLeafColumns().length;
 
   return (
     <div>
@@ -174,9 +214,20 @@ export function InfiniteTable<Row extends { id: string }>({
         </p>
         <ColumnPicker table={table} />
       </div>
+      {keyboard ? (
+        <>
+          <p id={descriptionId} className="sr-only">
+            Press j and k to move through the rows, Enter to open the highlighted row.
+          </p>
+          <p aria-live="polite" className="sr-only" data-row-announcer>
+            {announcement}
+          </p>
+        </>
+      ) : null}
       <section
         ref={scrollRef}
         aria-label={label}
+        aria-describedby={keyboard ? descriptionId : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
         className={`${fit ? "max-h-[32rem]" : "h-[calc(100vh-16rem)] min-h-80"} overflow-auto rounded-md border border-slate-200 bg-white ${
@@ -184,7 +235,10 @@ export function InfiniteTable<Row extends { id: string }>({
         }`}
       >
         <table className="w-full table-fixed border-collapse text-sm">
-          <thead className="sticky top-0 z-10 bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600">
+          <thead
+            ref={headRef}
+            className="sticky top-0 z-10 bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600"
+          >
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
@@ -244,7 +298,9 @@ export function InfiniteTable<Row extends { id: string }>({
                   row={row}
                   index={item.index}
                   visibleKey={visibleKey}
+                  selected={keyboard ? active === item.index : undefined}
                   onOpen={openRow}
+                  onFocusRow={keyboard ? setActive : undefined}
                 />
               );
             })}
@@ -283,27 +339,80 @@ export function InfiniteTable<Row extends { id: string }>({
   );
 }
 
+/**
+ * The table may itself be partly below the window (filters above it): once the row is
+ * rendered, bring it into the window too; "nearest" leaves the window alone when the
+ * row already shows.
+ */
+function revealInWindow(scroller: HTMLElement | null, id: string | undefined) {
+  if (!scroller || !id) return;
+  scroller
+    .querySelector(`tr[data-row-id="${CSS.escape(id)}"]`)
+    ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+/** "Row 3 of 50: INV-2026-0003, Acme …" for the live region (read from the rendered row). */
+function describeRow(
+  scroller: HTMLElement | null,
+  id: string | undefined,
+  index: number,
+  count: number,
+  noun: string,
+): string {
+  const cells = id
+    ? scroller?.querySelectorAll<HTMLElement>(`tr[data-row-id="${CSS.escape(id)}"] td`)
+    : undefined;
+  const text = cells
+    ? [...cells]
+        .slice(0, 2)
+        .map((c) => (c.textContent ?? "").trim())
+        .filter(Boolean)
+        .join(", ")
+    : "";
+  return `${noun} row ${index + 1} of ${count}${text ? `: ${text}` : ""}`;
+}
+
+interface VirtualRowProps<Row> {
+  row: TableRow<Row>;
+  index: number;
+  /** not read: a change of the visible columns re-renders the memoized row */
+  visibleKey: string;
+  /** the keyboard highlight; undefined where the table has no keyboard rows */
+  selected: boolean | undefined;
+  onOpen: (row: Row) => void;
+  onFocusRow: ((index: number) => void) | undefined;
+}
+
 const VirtualRow = memo(function VirtualRow<Row>({
   row,
   index,
+  selected,
   onOpen,
-}: {
-  row: TableRow<Row>;
-  index: number;
-  visibleKey: string;
-  onOpen: (row: Row) => void;
-}) {
+  onFocusRow,
+}: VirtualRowProps<Row>) {
   return (
     <tr
       data-index={index}
+      data-row-id={row.id}
+      // Only the highlighted row says so: "not selected" on every other row is noise.
+      aria-selected={selected || undefined}
       tabIndex={0}
       onClick={(e) => {
         if (!(e.target as HTMLElement).closest("a,button")) onOpen(row.original);
       }}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" && e.target === e.currentTarget) onOpen(row.original);
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) onFocusRow?.(index);
       }}
-      className="h-[41px] cursor-pointer border-b border-slate-100 hover:bg-slate-50 focus:bg-blue-50 focus:outline-none"
+      onKeyDown={(e) => {
+        if (e.key === "Enter" && e.target === e.currentTarget) {
+          // Handled here: the page-wide Enter (open the highlighted row) must not run too.
+          e.preventDefault();
+          onOpen(row.original);
+        }
+      }}
+      className={`h-[41px] cursor-pointer border-b border-slate-100 focus:bg-blue-50 focus:outline-none ${
+        selected ? "bg-blue-50 shadow-[inset_3px_0_0_0_var(--color-blue-600)]" : "hover:bg-slate-50"
+      }`}
     >
       {row.getVisibleCells().map((cell) => {
         const meta = cell.column.columnDef.meta as TableColumnMeta | undefined;
@@ -318,12 +427,7 @@ const VirtualRow = memo(function VirtualRow<Row>({
       })}
     </tr>
   );
-}) as <Row>(props: {
-  row: TableRow<Row>;
-  index: number;
-  visibleKey: string;
-  onOpen: (row: Row) => void;
-}) => ReactNode;
+}) as <Row>(props: VirtualRowProps<Row>) => ReactNode;
 
 function ColumnPicker<Row>({ table }: { table: ReturnType<typeof useReactTable<Row>> }) {
   return (

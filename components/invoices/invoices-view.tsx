@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { browserFetcher, listQueryOptions } from "@/lib/api/client";
 import { describeFilters } from "@/lib/lists/define";
 import { invoiceList } from "@/lib/lists/invoices";
+import { ExportButton } from "../data-table/export-button";
 import { FilterBar } from "../data-table/filter-bar";
 import { InfiniteTable } from "../data-table/infinite-table";
 import { EmptyState } from "../states/empty-state";
@@ -38,6 +39,7 @@ export function InvoicesView() {
         clearHref="/invoices"
         active={described.length > 0}
       />
+      <ExportButton list="invoices" query={query} />
       <p className="mb-3 text-xs text-slate-500">
         {values.statuses?.includes("VOIDED")
           ? ""

@@ -1,3 +1,4 @@
+import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { apiSourceLabel, getKeyStatus } from "@/lib/api/server/me";
 import { NavLink } from "./nav-link";
 
@@ -6,6 +7,9 @@ const LISTS = [
   { href: "/customers", label: "Customers", claim: "customers:read" },
   { href: "/contracts", label: "Contracts", claim: "contracts:read" },
   { href: "/payments", label: "Payments", claim: "payments:read" },
+  // Aggregate views: each needs the claim of the list it walks first.
+  { href: "/renewals", label: "Renewals", claim: "customers:read" },
+  { href: "/receivables", label: "Receivables", claim: "invoices:read" },
 ] as const;
 
 /**
@@ -18,6 +22,7 @@ export async function AppNav() {
   const source = apiSourceLabel();
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
+      <PaletteLauncher />
       {LISTS.map((list) => {
         const denied = claims !== null && !claims.has(list.claim);
         return (

@@ -7,6 +7,7 @@ import { browserFetcher, listQueryOptions } from "@/lib/api/client";
 import { describeFilters } from "@/lib/lists/define";
 import { nextOrder, type OrderTerm } from "@/lib/lists/order";
 import { paymentList } from "@/lib/lists/payments";
+import { ExportButton } from "../data-table/export-button";
 import { CustomerPicker, FilterBar } from "../data-table/filter-bar";
 import { InfiniteTable } from "../data-table/infinite-table";
 import { EmptyState } from "../states/empty-state";
@@ -84,6 +85,7 @@ export function PaymentsView() {
           active={described.length > 0}
         />
       </div>
+      <ExportButton list="payments" query={query} />
       <p className="mb-3 text-xs text-slate-500">
         {describeOrder(values.orderBy)} Click a header to sort by it; shift-click to add it (up to
         three). Amounts are in the payment&apos;s currency units: the payments list carries no

@@ -8,6 +8,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type Database from "better-sqlite3";
 import { CLAIMS, type Claim } from "@/lib/api/schemas";
 import { now } from "./clock";
+import { prepareCached } from "./queries/keyset";
 
 export const MAX_ACTIVE_KEYS = 10;
 
@@ -115,13 +116,12 @@ export function revokeKey(db: Database.Database, id: string): { id: string; revo
 export function authenticate(db: Database.Database, authorization: string | null): Caller | null {
   const match = /^Bearer +([^\s]+) *$/i.exec(authorization ?? "");
   if (!match) return null;
-  const row = db
-    .prepare(
-      `SELECT k.id, k.business_id, k.claims, k.created_at, b.name AS business_name
+  const row = prepareCached(
+    db,
+    `SELECT k.id, k.business_id, k.claims, k.created_at, b.name AS business_name
        FROM api_keys k JOIN businesses b ON b.id = k.business_id
        WHERE k.secret_hash = ? AND k.revoked_at IS NULL`,
-    )
-    .get(hashSecret(match[1]!)) as
+  ).get(hashSecret(match[1]!)) as
     | { id: string; business_id: string; claims: string; created_at: number; business_name: string }
     | undefined;
   if (!row) return null;

@@ -9,6 +9,7 @@ import { asApiError } from "@/lib/api/errors";
 import { UUID_PATTERN } from "@/lib/api/schemas";
 import { serverFetcher } from "@/lib/api/server/fetcher";
 import { prefetchListPage } from "@/lib/api/server/prefetch";
+import { requireViewer } from "@/lib/auth/guard";
 import { customerRecordQueries, loadCustomerPage } from "@/lib/lists/customer-records";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
@@ -26,11 +27,14 @@ const readCustomer = cache(async (id: string) => {
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  // The title names the record: only for a signed-in viewer.
+  await requireViewer();
   const result = await readCustomer((await params).id);
   return { title: result.ok ? result.customer.name : "Customer" };
 }
 
 export default async function CustomerPage({ params, searchParams }: Props) {
+  await requireViewer();
   const { id } = await params;
   const result = await readCustomer(id);
   if (!result.ok)

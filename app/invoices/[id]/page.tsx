@@ -8,6 +8,7 @@ import { fetchInvoice } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
 import { UUID_PATTERN } from "@/lib/api/schemas";
 import { serverFetcher } from "@/lib/api/server/fetcher";
+import { requireViewer } from "@/lib/auth/guard";
 
 type Params = { params: Promise<{ id: string }> };
 type Loaded =
@@ -28,11 +29,14 @@ const loadInvoice = cache(async (id: string): Promise<Loaded | null> => {
 });
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  // The title names the record: only for a signed-in viewer.
+  await requireViewer();
   const loaded = await loadInvoice((await params).id);
   return { title: loaded?.ok ? `Invoice ${loaded.invoice.number}` : "Invoice" };
 }
 
 export default async function InvoicePage({ params }: Params) {
+  await requireViewer();
   const loaded = await loadInvoice((await params).id);
   if (loaded === null) notFound();
   if (!loaded.ok)

@@ -10,7 +10,7 @@ import {
   parseQuery,
   paymentFilterParams,
 } from "../list-params";
-import { clientKey, createRateLimiter } from "./rate-limit";
+import { createRateLimiter, limitKey } from "./rate-limit";
 import { fetchValidated } from "./validated";
 
 /**
@@ -39,7 +39,7 @@ function errorResponse(
   );
 }
 
-/** Per-client limit: DATA_RATE_LIMIT_PER_SEC (default 20) refill, DATA_RATE_LIMIT_BURST (60). */
+/** Per-session (signed in) or per-address (open) limit: DATA_RATE_LIMIT_PER_SEC (default 20) refill, DATA_RATE_LIMIT_BURST (60). */
 function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -53,10 +53,17 @@ function rateLimiter() {
   return limiter;
 }
 
-export async function serveDataRequest(request: Request, segments: string[]): Promise<Response> {
+/** `sessionId`: the signed-in viewer's session (the route handler checked it), null when open. */
+export async function serveDataRequest(
+  request: Request,
+  segments: string[],
+  sessionId: string | null = null,
+): Promise<Response> {
   if (request.method !== "GET")
     return errorResponse(405, "METHOD_NOT_ALLOWED", "The data route only reads.");
-  const verdict = rateLimiter().take(clientKey(request.headers, process.env.TRUST_PROXY === "1"));
+  const verdict = rateLimiter().take(
+    limitKey(sessionId, request.headers, process.env.TRUST_PROXY === "1"),
+  );
   if (!verdict.ok)
     return errorResponse(
       429,

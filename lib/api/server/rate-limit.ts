@@ -1,5 +1,5 @@
 /**
- * A per-client token bucket for the data route, in memory. Hand-written because it
+ * A per-client token bucket for the data route (and failed sign-ins), in memory. Hand-written because it
  * is a dozen lines and this dashboard is one process: a library earns its place
  * when limits must be shared across instances (Redis and the like), which a single
  * `next start` does not need.
@@ -19,6 +19,14 @@ export function createRateLimiter(options: BucketOptions) {
   const { ratePerSec, burst, maxClients = 10_000 } = options;
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
+    /** The verdict `take` would give, without drawing a token. */
+    peek(client: string, now: number = Date.now()): Verdict {
+      const bucket = buckets.get(client);
+      if (!bucket) return { ok: true };
+      const tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * ratePerSec);
+      if (tokens >= 1) return { ok: true };
+      return { ok: false, retryAfterSec: Math.max(1, Math.ceil((1 - tokens) / ratePerSec)) };
+    },
     take(client: string, now: number = Date.now()): Verdict {
       let bucket = buckets.get(client);
       if (!bucket) {
@@ -50,12 +58,20 @@ export function createRateLimiter(options: BucketOptions) {
 }
 
 /**
+ * Whose bucket a request draws from: the signed-in session's when there is one (so
+ * a person keeps their own limit whatever address they come from, and staff behind
+ * one office address do not share one), else the client address (the open demo).
+ */
+export function limitKey(sessionId: string | null, headers: Headers, trustProxy: boolean): string {
+  return sessionId ? `session:${sessionId}` : `ip:${clientKey(headers, trustProxy)}`;
+}
+
+/**
  * Who is asking. Behind a proxy we trust (TRUST_PROXY=1) the last X-Forwarded-For
  * entry is the address that proxy saw. Otherwise the header as `next start`
  * records it: Next sets it to the socket's address when the client sent none
  * (route handlers get no socket), so a client that sends its own only changes
- * which bucket it draws from; the per-session limit of the sign-in work replaces
- * this key.
+ * which bucket it draws from. With sign-in on, limitKey uses the session instead.
  */
 export function clientKey(headers: Headers, trustProxy: boolean): string {
   const forwarded = headers.get("x-forwarded-for");

@@ -27,14 +27,24 @@ export function sharedDatabase(): Database.Database {
   return open.db;
 }
 
+/** Statements every request runs, prepared once per connection (the values are read fresh). */
+const metaStatements = new WeakMap<
+  Database.Database,
+  { hasMeta: Database.Statement; value?: Database.Statement }
+>();
+
 export function readMeta(db: Database.Database, key: string): string | undefined {
-  const hasMeta = db
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
-    .get();
-  if (!hasMeta) return undefined;
-  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as
-    | { value: string }
-    | undefined;
+  let statements = metaStatements.get(db);
+  if (!statements) {
+    statements = {
+      hasMeta: db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"),
+    };
+    metaStatements.set(db, statements);
+  }
+  if (!statements.hasMeta.get()) return undefined;
+  // Prepared only once the table exists: SQLite compiles a statement against the schema.
+  statements.value ??= db.prepare("SELECT value FROM meta WHERE key = ?");
+  const row = statements.value.get(key) as { value: string } | undefined;
   return row?.value;
 }
 

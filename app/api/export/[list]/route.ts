@@ -1,0 +1,11 @@
+import { serveExportRequest } from "@/lib/export/route";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+type Context = { params: Promise<{ list: string }> };
+
+/** GET /api/export/<list>?<the list page's query>: the list's current view as CSV. */
+export async function GET(request: Request, { params }: Context): Promise<Response> {
+  return serveExportRequest(request, (await params).list);
+}

@@ -1,0 +1,98 @@
+"use server";
+
+import { APIError } from "better-auth/api";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { attemptWait, recordFailure } from "@/lib/auth/attempts";
+import { safeNext } from "@/lib/auth/config";
+import { OIDC_PROVIDER_ID } from "@/lib/auth/instance";
+import { authSetup, getAuth } from "@/lib/auth/server";
+
+/**
+ * The sign-in page's forms post here (server actions: no client code, and Next.js
+ * refuses cross-origin posts). Failures go back to the sign-in page with a reason
+ * code it words; `next` is kept, same-origin paths only.
+ */
+
+const text = (form: FormData, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+function backToSignIn(error: string, next: string, extra: Record<string, string> = {}): never {
+  const query = new URLSearchParams({ error, ...extra });
+  if (next !== "/") query.set("next", next);
+  redirect(`/sign-in?${query}`);
+}
+
+export async function signInWithPassword(form: FormData): Promise<void> {
+  const next = safeNext(text(form, "next"));
+  const setup = authSetup();
+  if (setup.mode === "open") redirect(next);
+  if (setup.mode === "required" && !setup.config.localAccounts) backToSignIn("no_local", next);
+  const email = text(form, "email").trim();
+  const password = text(form, "password");
+  if (!email || !password) backToSignIn("missing", next);
+  const wait = attemptWait(email);
+  if (wait > 0) backToSignIn("too_many", next, { wait: String(wait) });
+  const auth = await getAuth();
+  let failure: string | null = null;
+  try {
+    await auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: await headers(),
+    });
+  } catch (error) {
+    if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
+      recordFailure(email);
+      failure = "invalid";
+    } else {
+      console.error(`[auth] password sign-in failed: ${(error as Error).message}`);
+      failure = "unavailable";
+    }
+  }
+  if (failure) backToSignIn(failure, next);
+  redirect(next);
+}
+
+export async function signInWithSso(form: FormData): Promise<void> {
+  const next = safeNext(text(form, "next"));
+  const setup = authSetup();
+  if (setup.mode === "open") redirect(next);
+  if (setup.mode === "required" && !setup.config.oidc) backToSignIn("no_sso", next);
+  const errorQuery = next === "/" ? "" : `?next=${encodeURIComponent(next)}`;
+  let url: string | null = null;
+  try {
+    const auth = await getAuth();
+    const started = await auth.api.signInSocial({
+      body: {
+        provider: OIDC_PROVIDER_ID,
+        callbackURL: next,
+        // better-auth appends error=<reason> to this address.
+        errorCallbackURL: `/sign-in${errorQuery}`,
+        disableRedirect: true,
+      },
+      headers: await headers(),
+    });
+    url = started.url ?? null;
+  } catch (error) {
+    // Discovery failed (the issuer is down or misnamed): better-auth has no provider.
+    console.error(`[auth] single sign-on could not start: ${(error as Error).message}`);
+  }
+  if (!url) backToSignIn("sso_unavailable", next);
+  redirect(url);
+}
+
+export async function signOut(): Promise<void> {
+  const setup = authSetup();
+  if (setup.mode === "required") {
+    try {
+      const auth = await getAuth();
+      // Deletes the session row (the cookie is refused from now on) and clears the cookie.
+      await auth.api.signOut({ headers: await headers() });
+    } catch (error) {
+      console.error(`[auth] sign-out: ${(error as Error).message}`);
+    }
+  }
+  redirect("/sign-in?signed-out=1");
+}

@@ -1,0 +1,100 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { redirect } from "next/navigation";
+import { PasswordForm, SsoForm } from "@/components/auth/sign-in-forms";
+import { safeNext } from "@/lib/auth/config";
+import { currentViewer } from "@/lib/auth/guard";
+import { authSetup } from "@/lib/auth/server";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** The reason codes the sign-in actions and better-auth's OIDC callback send back, in words. */
+function errorMessage(code: string, wait: string | undefined, ssoName: string): string {
+  switch (code) {
+    case "invalid":
+      return "Wrong e-mail address or password.";
+    case "missing":
+      return "Enter your e-mail address and password.";
+    case "too_many":
+      return `Too many failed attempts for this address. Try again in ${/^\d+$/.test(wait ?? "") ? wait : "a few"} seconds.`;
+    case "unavailable":
+      return "Sign-in is unavailable right now. Try again in a moment.";
+    case "sso_unavailable":
+      return `${ssoName} could not be reached. Try again later.`;
+    case "email_not_allowed":
+      return "This e-mail address is not allowed to sign in to this dashboard. Ask an administrator to add it.";
+    case "access_denied":
+      return `Sign-in with ${ssoName} was cancelled.`;
+    default:
+      return /^[a-z_]{1,40}$/.test(code)
+        ? `Sign-in with ${ssoName} did not complete (${code.replaceAll("_", " ")}). Try again.`
+        : "Sign-in did not complete. Try again.";
+  }
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const next = safeNext(one(params.next));
+  const setup = authSetup();
+  if (setup.mode === "open")
+    return (
+      <Shell>
+        <h1 className="text-2xl font-semibold tracking-tight">No sign-in needed</h1>
+        <p className="mt-3 text-slate-600">
+          This dashboard runs open on the built-in demo data, so anyone who reaches it can read it.
+          Sign-in is on when it reads a real API.
+        </p>
+        <Link href={next} className="mt-6 inline-block text-blue-700 underline">
+          Continue to the dashboard
+        </Link>
+      </Shell>
+    );
+  // A misconfigured setup throws here: the page fails closed.
+  if (await currentViewer()) redirect(next);
+  const config = setup.mode === "required" ? setup.config : null;
+  const ssoName = config?.oidc?.name ?? "single sign-on";
+  const error = one(params.error);
+  return (
+    <Shell>
+      <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
+      <p className="mt-2 text-sm text-slate-600">Invoices, customers, contracts and payments.</p>
+      {error ? (
+        <p
+          role="alert"
+          className="mt-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
+          {errorMessage(error, one(params.wait), ssoName)}
+        </p>
+      ) : one(params["signed-out"]) ? (
+        <p
+          role="status"
+          className="mt-5 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm"
+        >
+          You are signed out.
+        </p>
+      ) : null}
+      {config?.oidc ? <SsoForm name={config.oidc.name} next={next} /> : null}
+      {config?.oidc && config.localAccounts ? (
+        <p className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
+          <span className="h-px flex-1 bg-slate-200" />
+          or with a password
+          <span className="h-px flex-1 bg-slate-200" />
+        </p>
+      ) : null}
+      {config?.localAccounts ? <PasswordForm next={next} /> : null}
+    </Shell>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <main id="main" className="mx-auto w-full max-w-sm px-6 py-16">
+      <p className="mb-8 text-lg font-semibold tracking-tight">Invoicing</p>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,204 @@
+"use client";
+
+import { Command } from "cmdk";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
+import { browserFetcher, type CustomerRecord, fetchListPage } from "@/lib/api/client";
+import { asApiError } from "@/lib/api/errors";
+
+/** Every page one can jump to, with the words people may type for it. */
+const PAGES = [
+  { href: "/", label: "Home", keywords: "overview dashboard start" },
+  { href: "/invoices", label: "Invoices", keywords: "bills" },
+  { href: "/customers", label: "Customers", keywords: "clients accounts health" },
+  { href: "/contracts", label: "Contracts", keywords: "subscriptions agreements" },
+  { href: "/payments", label: "Payments", keywords: "receipts cash" },
+  { href: "/renewals", label: "Renewals", keywords: "renewal due ending" },
+  { href: "/receivables", label: "Receivables", keywords: "outstanding aging owed overdue" },
+  { href: "/key", label: "API key", keywords: "key claims access settings" },
+] as const;
+
+const SEARCH_DELAY_MS = 250;
+const CUSTOMER_LIMIT = 8;
+
+type CustomerSearch =
+  | { state: "idle" }
+  | { state: "loading"; term: string }
+  | { state: "done"; term: string; customers: CustomerRecord[] }
+  | { state: "failed"; term: string; message: string };
+
+/**
+ * Ctrl/Cmd+K: jump to a page by name or to a customer by part of its name (the
+ * customers search of the API, through the dashboard's data route). A modal
+ * <dialog>: the browser keeps focus inside it and Esc closes it; cmdk provides the
+ * combobox, its list and the arrow keys.
+ */
+export default function CommandPalette({
+  onClose,
+}: {
+  /** `navigating`: a page was picked (focus goes with the new page, not back) */
+  onClose: (navigating: boolean) => void;
+}) {
+  const router = useRouter();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [text, setText] = useState("");
+  const search = useCustomerSearch(text);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    // The dialog focuses its first focusable element; make sure it is the search field.
+    element.querySelector<HTMLInputElement>("[cmdk-input]")?.focus();
+    return () => element.close();
+  }, []);
+
+  const go = (href: string) => {
+    onClose(true);
+    router.push(href);
+  };
+
+  const words = text.trim().toLowerCase();
+  const pages = PAGES.filter(
+    (p) => !words || `${p.label} ${p.keywords}`.toLowerCase().includes(words),
+  );
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop; the keyboard's way is Esc (onCancel)
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      // Esc: the browser's cancel; closing is React's job (the parent unmounts us).
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose(false);
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose(false); // a click on the backdrop
+      }}
+      className="mx-auto mt-[12vh] w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/30"
+    >
+      <h2 id={titleId} className="sr-only">
+        Command palette
+      </h2>
+      <Command label="Search pages and customers" shouldFilter={false} loop>
+        <Command.Input
+          value={text}
+          onValueChange={setText}
+          placeholder="Jump to a page or a customer…"
+          className="w-full border-b border-slate-200 px-4 py-3 text-sm outline-none"
+        />
+        <Command.List className="max-h-[min(24rem,60vh)] overflow-auto p-2 text-sm">
+          {pages.length > 0 ? (
+            <Command.Group heading="Pages" className={GROUP_CLASS}>
+              {pages.map((page) => (
+                <Command.Item
+                  key={page.href}
+                  value={`page ${page.href}`}
+                  onSelect={() => go(page.href)}
+                  className={ITEM_CLASS}
+                >
+                  {page.label}
+                  <span className="ml-auto text-xs text-slate-500">{page.href}</span>
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ) : null}
+          <CustomerResults search={search} onPick={(id) => go(`/customers/${id}`)} />
+        </Command.List>
+        <SearchStatus search={search} />
+        <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500">
+          ↑ ↓ to move · Enter to open · Esc to close
+        </p>
+      </Command>
+    </dialog>
+  );
+}
+
+const GROUP_CLASS =
+  "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500";
+const ITEM_CLASS =
+  "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900";
+
+/** The customers found, as options of the list (a listbox holds options only). */
+function CustomerResults({
+  search,
+  onPick,
+}: {
+  search: CustomerSearch;
+  onPick: (id: string) => void;
+}) {
+  if (search.state !== "done" || search.customers.length === 0) return null;
+  return (
+    <Command.Group heading="Customers" className={GROUP_CLASS}>
+      {search.customers.map((customer) => (
+        <Command.Item
+          key={customer.id}
+          value={`customer ${customer.id}`}
+          onSelect={() => onPick(customer.id)}
+          className={ITEM_CLASS}
+        >
+          {customer.name}
+          <span className="ml-auto text-xs text-slate-500">Customer</span>
+        </Command.Item>
+      ))}
+    </Command.Group>
+  );
+}
+
+/** Where the customer search stands, outside the listbox, announced as it changes. */
+function SearchStatus({ search }: { search: CustomerSearch }) {
+  if (search.state === "failed")
+    return (
+      <p role="alert" className="px-4 py-2 text-sm text-red-700">
+        Customers could not be searched: {search.message}
+      </p>
+    );
+  return (
+    <p role="status" className="px-4 py-2 text-sm text-slate-600">
+      {search.state === "idle"
+        ? "Type a name to find a customer."
+        : search.state === "loading"
+          ? "Searching customers…"
+          : search.customers.length === 0
+            ? `No customer named like “${search.term}”.`
+            : `${search.customers.length} customer${search.customers.length === 1 ? "" : "s"} found.`}
+    </p>
+  );
+}
+
+/**
+ * The API's customers search for what was typed, debounced; a newer keystroke
+ * aborts the older request so answers cannot arrive out of order.
+ */
+function useCustomerSearch(text: string): CustomerSearch {
+  const term = text.trim();
+  const [result, setResult] = useState<CustomerSearch>({ state: "idle" });
+  useEffect(() => {
+    if (!term) {
+      setResult({ state: "idle" });
+      return;
+    }
+    setResult({ state: "loading", term });
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      const query = new URLSearchParams({
+        search: term,
+        limit: String(CUSTOMER_LIMIT),
+        orderBy: "name:ASC",
+      });
+      fetchListPage(browserFetcher, "customers", query.toString(), undefined, controller.signal)
+        .then((page) => setResult({ state: "done", term, customers: page.data }))
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          setResult({ state: "failed", term, message: asApiError(error).message });
+        });
+    }, SEARCH_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [term]);
+  return result;
+}

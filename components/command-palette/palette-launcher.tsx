@@ -1,0 +1,110 @@
+"use client";
+
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { hasModifier, isPlainKey } from "../keyboard/keys";
+
+// Loaded on first use (or when the pointer nears the button): the palette and cmdk
+// add nothing to any page's first load. React.lazy rather than next/dynamic: both are
+// only rendered after a key or a click (never on the server), and next/dynamic's
+// loader would itself add ~1 kB to every page.
+const loadPalette = () => import("./command-palette");
+const CommandPalette = lazy(loadPalette);
+const ShortcutsHelp = lazy(() => import("../keyboard/shortcuts-help"));
+
+/**
+ * The navigation's "Search or jump to…" button and the page-wide shortcuts:
+ * Ctrl/Cmd+K opens the command palette, `/` focuses the list's search (or its first
+ * filter; the palette where there is no list), `?` shows the shortcuts.
+ */
+export function PaletteLauncher() {
+  const [palette, setPalette] = useState(false);
+  const [help, setHelp] = useState(false);
+  const [mac, setMac] = useState(false);
+  // Where focus was when the palette opened: Esc puts it back there.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const openPalette = useCallback(() => {
+    returnFocus.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPalette(true);
+  }, []);
+
+  useEffect(() => {
+    setMac(/Mac|iPhone|iPad/.test(navigator.platform));
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey) {
+        // Works while typing too: it is how people reach the palette from anywhere.
+        event.preventDefault();
+        if (document.querySelector("dialog[open]")) return; // the palette (or help) is up
+        openPalette();
+        return;
+      }
+      if (event.key === "Escape" && isListSearch(event.target)) {
+        // Leave the search for the rows (j/k), keeping what was typed.
+        event.preventDefault();
+        (event.target as HTMLElement).blur();
+        return;
+      }
+      if (!isPlainKey(event)) return;
+      if (event.key === "/") {
+        event.preventDefault();
+        if (!focusListSearch()) openPalette();
+      } else if (event.key === "?" && !hasModifier(event)) {
+        event.preventDefault();
+        setHelp(true);
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [openPalette]);
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={openPalette}
+        onPointerEnter={() => void loadPalette()}
+        onFocus={() => void loadPalette()}
+        aria-keyshortcuts="Control+K Meta+K"
+        className="mb-3 flex w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-left text-sm text-slate-600 hover:border-slate-400 hover:text-slate-900"
+      >
+        <span>Jump to…</span>
+        <kbd className="whitespace-nowrap rounded border border-slate-300 bg-slate-50 px-1 font-sans text-xs text-slate-600">
+          {mac ? "⌘K" : "Ctrl K"}
+        </kbd>
+      </button>
+      <Suspense fallback={null}>
+        {palette ? (
+          <CommandPalette
+            onClose={(navigating) => {
+              setPalette(false);
+              if (!navigating) returnFocus.current?.focus({ preventScroll: true });
+            }}
+          />
+        ) : null}
+        {help ? <ShortcutsHelp onClose={() => setHelp(false)} /> : null}
+      </Suspense>
+    </>
+  );
+}
+
+/**
+ * Focuses the page's list search: the first input marked `data-list-search` (a name
+ * search, or the customer picker on lists searched by customer), else the first
+ * control of the filter bar. False when the page has neither.
+ */
+function focusListSearch(): boolean {
+  const main = document.getElementById("main") ?? document.body;
+  const target =
+    main.querySelector<HTMLElement>("[data-list-search]") ??
+    main.querySelector<HTMLElement>(
+      "search[aria-label='Filters'] :is(input, select, button):not([disabled])",
+    );
+  if (!target) return false;
+  target.focus();
+  if (target instanceof HTMLInputElement) target.select();
+  return true;
+}
+
+function isListSearch(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.hasAttribute("data-list-search");
+}

@@ -1,0 +1,94 @@
+import { humanize } from "@/lib/format";
+import type { TimelineMonth } from "@/lib/insights/renewals";
+
+const SEGMENT_COLORS: Record<string, string> = {
+  RENEWAL_DUE: "bg-red-500",
+  ENDING: "bg-amber-500",
+  HEALTHY: "bg-emerald-500",
+  UPCOMING: "bg-blue-500",
+};
+
+const monthName = new Intl.DateTimeFormat("en-US", {
+  timeZone: "UTC",
+  month: "short",
+  year: "numeric",
+});
+
+function label(month: string) {
+  return monthName.format(Date.parse(`${month}-01T00:00:00.000Z`));
+}
+
+/**
+ * Coverage ends per month for this month and the five after it, stacked by the
+ * customer's health, with the same figures in a table for reading.
+ */
+export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
+  const max = Math.max(1, ...months.map((m) => m.total));
+  const healths = [...new Set(months.flatMap((m) => Object.keys(m.byHealth)))];
+  return (
+    <div>
+      <div aria-hidden="true" className="flex h-40 items-end gap-3 border-b border-slate-300 px-1">
+        {months.map((m) => (
+          <div key={m.month} className="flex h-full flex-1 flex-col justify-end">
+            <span className="mb-1 text-center text-xs tabular-nums text-slate-700">{m.total}</span>
+            <div
+              className="flex flex-col-reverse overflow-hidden rounded-t"
+              style={{ height: `${(m.total / max) * 80}%` }}
+            >
+              {Object.entries(m.byHealth).map(([health, n]) => (
+                <span
+                  key={health}
+                  className={SEGMENT_COLORS[health] ?? "bg-slate-400"}
+                  style={{ height: `${(n / m.total) * 100}%` }}
+                />
+              ))}
+            </div>
+          </div>
+        ))}
+      </div>
+      <div aria-hidden="true" className="flex gap-3 px-1 pt-1">
+        {months.map((m) => (
+          <span key={m.month} className="flex-1 text-center text-xs text-slate-600">
+            {label(m.month)}
+          </span>
+        ))}
+      </div>
+      <table className="mt-4 w-full text-sm" data-testid="timeline-table">
+        <caption className="sr-only">Coverage contracts ending per month</caption>
+        <thead>
+          <tr className="text-left text-slate-600">
+            <th scope="col" className="py-1 font-medium">
+              Month
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Ending
+            </th>
+            {healths.map((h) => (
+              <th key={h} scope="col" className="py-1 text-right font-medium">
+                <span
+                  className={`mr-1 inline-block h-2 w-2 rounded-full ${SEGMENT_COLORS[h] ?? "bg-slate-400"}`}
+                />
+                {humanize(h)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((m) => (
+            <tr key={m.month} className="border-t border-slate-100" data-month={m.month}>
+              <th scope="row" className="py-1 text-left font-normal">
+                {label(m.month)}
+              </th>
+              <td className="py-1 text-right tabular-nums">{m.total}</td>
+              {healths.map((h) => (
+                <td key={h} className="py-1 text-right tabular-nums">
+                  {m.byHealth[h] ?? 0}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { humanize } from "@/lib/format";
+import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
+import { type HomeData, RENEWAL_WINDOW_DAYS } from "@/lib/insights/home";
+import type { Section } from "@/lib/insights/sections";
+
+function Card<T>({
+  title,
+  testId,
+  section,
+  children,
+}: {
+  title: string;
+  testId: string;
+  section: Section<T>;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <section
+      aria-label={title}
+      data-testid={testId}
+      className="rounded-md border border-slate-200 bg-white p-4"
+    >
+      <h2 className="text-sm font-medium text-slate-700">{title}</h2>
+      <div className="mt-2">
+        {section.ok ? (
+          children(section.data)
+        ) : (
+          <p className="text-sm text-amber-900">
+            {section.error.kind === "unauthorized"
+              ? "The API key may not read this list."
+              : section.error.message}{" "}
+            <Link href="/key" className="underline">
+              What the key may read
+            </Link>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function CountLink({ href, count, noun }: { href: string; count: number; noun: [string, string] }) {
+  return (
+    <Link
+      href={href}
+      className="text-2xl font-semibold text-blue-700 hover:underline"
+      data-figure={count}
+    >
+      {count} <span className="text-base font-normal">{count === 1 ? noun[0] : noun[1]}</span>
+    </Link>
+  );
+}
+
+/** The four figures of the home page, each a link to the list behind it. */
+export function HomeCards({ data }: { data: HomeData }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Card title="Overdue, per currency" testId="card-overdue" section={data.overdue}>
+        {(o) => {
+          const codes = currencyOrder(Object.keys(o.counts));
+          return codes.length === 0 ? (
+            <Link href={o.href} className="text-blue-700 hover:underline">
+              Nothing overdue
+            </Link>
+          ) : (
+            <Link href={o.href} className="block hover:underline">
+              <ul className="space-y-0.5">
+                {codes.map((code) => (
+                  <li key={code} data-currency={code} className="text-blue-700">
+                    <span className="text-xl font-semibold tabular-nums" data-amount>
+                      {formatMinor(o.outstanding[code] ?? "0", code)}
+                    </span>{" "}
+                    <span className="text-sm text-slate-600" data-count={o.counts[code]}>
+                      on {o.counts[code]} {o.counts[code] === 1 ? "invoice" : "invoices"}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Link>
+          );
+        }}
+      </Card>
+      <Card
+        title={`Renewals in the next ${RENEWAL_WINDOW_DAYS} days`}
+        testId="card-renewals"
+        section={data.renewals}
+      >
+        {(r) => (
+          <>
+            <CountLink href={r.href} count={r.count} noun={["customer", "customers"]} />
+            <p className="mt-1 text-xs text-slate-600">
+              {humanize("RENEWAL_DUE")} or {humanize("ENDING").toLowerCase()}, coverage ending
+              within {RENEWAL_WINDOW_DAYS} days
+            </p>
+          </>
+        )}
+      </Card>
+      <Card title="Drafts waiting for approval" testId="card-drafts" section={data.drafts}>
+        {(d) => <CountLink href={d.href} count={d.count} noun={["invoice", "invoices"]} />}
+      </Card>
+      <Card title="Unapplied payments" testId="card-unapplied" section={data.unapplied}>
+        {(u) => <CountLink href={u.href} count={u.count} noun={["payment", "payments"]} />}
+      </Card>
+    </div>
+  );
+}

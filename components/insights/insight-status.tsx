@@ -1,0 +1,206 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { ErrorPanel } from "@/components/states/error-panel";
+import type { ApiErrorKind } from "@/lib/api/errors";
+
+type Phase =
+  | { kind: "idle" }
+  | { kind: "walking"; pages: number; rows: number }
+  | {
+      kind: "failed";
+      message: string;
+      errorKind: ApiErrorKind;
+      status: number | null;
+      pagesRead: number;
+      rowsRead: number;
+    };
+
+type StreamEvent =
+  | { type: "progress"; pages: number; rows: number }
+  | { type: "result"; asOf: string }
+  | {
+      type: "error";
+      message: string;
+      kind: ApiErrorKind;
+      status: number | null;
+      pagesRead: number;
+      rowsRead: number;
+    };
+
+const subscribe = () => () => {};
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+function asOfText(iso: string, zone: string): string {
+  let format = timeFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      dateStyle: "medium",
+      timeStyle: "long",
+    });
+    timeFormats.set(zone, format);
+  }
+  return format.format(Date.parse(iso));
+}
+
+/** Reads the view's NDJSON stream, calling `onEvent` per line. */
+async function readStream(url: string, onEvent: (event: StreamEvent) => void, signal: AbortSignal) {
+  const response = await fetch(url, { signal, headers: { accept: "application/x-ndjson" } });
+  if (!response.ok || !response.body) {
+    let message = `The dashboard answered HTTP ${response.status}.`;
+    try {
+      message = ((await response.json()) as { message?: string }).message ?? message;
+    } catch {}
+    throw new Error(message);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let newline = buffer.indexOf("\n");
+    while (newline !== -1) {
+      const line = buffer.slice(0, newline).trim();
+      buffer = buffer.slice(newline + 1);
+      if (line) onEvent(JSON.parse(line) as StreamEvent);
+      newline = buffer.indexOf("\n");
+    }
+  }
+}
+
+/**
+ * The "as of" line, the refresh button and the walk's progress. The figures are
+ * server-rendered from the shared cache; this only starts a walk when they are
+ * missing or stale (or on refresh), shows how far it got, and re-renders the page
+ * from the cache once the walk is complete. A failure says how far it got and
+ * leaves no figure looking complete.
+ */
+export function InsightStatus({
+  view,
+  asOf,
+  today,
+  fresh,
+  what,
+}: {
+  view: string;
+  asOf: string | null;
+  /** the UTC day figures count from, "2026-11-22" */
+  today: string;
+  fresh: boolean;
+  /** what is walked, for the progress line: "customers", "invoices and payments" */
+  what: string;
+}) {
+  const router = useRouter();
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const zone = useSyncExternalStore(
+    subscribe,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    () => "UTC",
+  );
+  const controller = useRef<AbortController | null>(null);
+  const autoStarted = useRef(false);
+
+  function start(force: boolean) {
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    setPhase({ kind: "walking", pages: 0, rows: 0 });
+    readStream(
+      `/api/insights/${view}${force ? "?refresh=true" : ""}`,
+      (event) => {
+        if (event.type === "progress")
+          setPhase({ kind: "walking", pages: event.pages, rows: event.rows });
+        else if (event.type === "result") {
+          setPhase({ kind: "idle" });
+          router.refresh();
+        } else
+          setPhase({
+            kind: "failed",
+            message: event.message,
+            errorKind: event.kind,
+            status: event.status,
+            pagesRead: event.pagesRead,
+            rowsRead: event.rowsRead,
+          });
+      },
+      abort.signal,
+    ).catch((error: unknown) => {
+      if (abort.signal.aborted) return;
+      setPhase({
+        kind: "failed",
+        message: error instanceof Error ? error.message : "The walk could not be read.",
+        errorKind: "network",
+        status: null,
+        pagesRead: 0,
+        rowsRead: 0,
+      });
+    });
+  }
+
+  // Missing or stale figures start a walk once per visit (shared with other viewers).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount by design
+  useEffect(() => {
+    if (!fresh && !autoStarted.current) {
+      autoStarted.current = true;
+      start(false);
+    }
+    return () => controller.current?.abort();
+  }, []);
+
+  const walking = phase.kind === "walking";
+  return (
+    <section aria-label="Data freshness" className="mb-5 space-y-3">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+        <p data-testid="as-of">
+          {asOf ? (
+            <>
+              As of <time dateTime={asOf}>{asOfText(asOf, zone)}</time>
+              {fresh ? null : <span className="text-amber-800"> (older than the cache keeps)</span>}
+            </>
+          ) : (
+            "Not read yet"
+          )}
+          {" · "}days counted from <time dateTime={today}>{today}</time> (UTC)
+        </p>
+        <button
+          type="button"
+          onClick={() => start(true)}
+          disabled={walking}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100 disabled:opacity-60"
+        >
+          {walking ? "Reading…" : "Refresh"}
+        </button>
+      </div>
+      <div aria-live="polite" className="text-sm text-slate-700">
+        {walking ? (
+          <p role="status">
+            Reading every page of the {what}: {phase.pages} {phase.pages === 1 ? "page" : "pages"},{" "}
+            {phase.rows} rows so far
+            {asOf ? ". The figures below stay as of the time above until it is done." : "…"}
+          </p>
+        ) : null}
+      </div>
+      {phase.kind === "failed" ? (
+        <div data-testid="walk-failed">
+          <ErrorPanel
+            error={{
+              kind: phase.errorKind,
+              status: phase.status,
+              code: null,
+              message: `The walk failed part-way, after ${phase.pagesRead} ${phase.pagesRead === 1 ? "page" : "pages"} (${phase.rowsRead} rows): ${phase.message}`,
+              issues: [],
+            }}
+            onRetry={() => start(true)}
+          />
+          <p className="mt-2 text-sm text-slate-700">
+            {asOf
+              ? "The figures below are from the last complete walk, as of the time above; none of the failed walk's partial counts are shown."
+              : "No figures are shown: counts from a walk that did not finish would be incomplete."}
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import Link from "next/link";
+import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
+import type { ReceivablesData } from "@/lib/insights/receivables";
+import { AgingChart, AgingTable, currenciesOf } from "./aging";
+import { UnappliedList } from "./unapplied-list";
+
+export function ReceivablesView({ data }: { data: ReceivablesData }) {
+  const currencies = currenciesOf(data.totals);
+  const pendingCodes = currencyOrder(Object.keys(data.pending.counts));
+  return (
+    <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
+      <div className="space-y-6">
+        <section aria-labelledby="aging-heading">
+          <h2 id="aging-heading" className="mb-1 text-lg font-semibold">
+            Outstanding by age
+          </h2>
+          <p className="mb-3 text-sm text-slate-600">
+            Issued invoices with an outstanding balance (total minus posted payments), by days past
+            their due date, per currency; currencies are never added together. Each bucket opens{" "}
+            <Link href={data.allHref} className="text-blue-700 underline">
+              the invoice list
+            </Link>{" "}
+            filtered to its due dates; that list has no currency filter, so it shows the bucket's
+            invoices in every currency.
+          </p>
+          {currencies.length === 0 ? (
+            <p className="text-sm text-slate-600">No issued invoice has an outstanding balance.</p>
+          ) : (
+            <>
+              <AgingChart buckets={data.buckets} currencies={currencies} />
+              <div className="mt-4">
+                <AgingTable
+                  buckets={data.buckets}
+                  totals={data.totals}
+                  currencies={currencies}
+                  allHref={data.allHref}
+                />
+              </div>
+            </>
+          )}
+        </section>
+        <section aria-labelledby="pending-heading">
+          <h2 id="pending-heading" className="mb-1 text-lg font-semibold">
+            Pending card payments
+          </h2>
+          <p className="mb-3 text-sm text-slate-600">
+            Card payments awaiting funds on these invoices: counted in the outstanding amounts above
+            until the funds arrive, shown apart here. The invoice list cannot filter on them.
+          </p>
+          {pendingCodes.length === 0 ? (
+            <p className="text-sm text-slate-600">No card payment is pending.</p>
+          ) : (
+            <ul className="flex flex-wrap gap-3" aria-label="Pending card payments per currency">
+              {pendingCodes.map((code) => (
+                <li
+                  key={code}
+                  className="rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm"
+                  data-pending={code}
+                >
+                  <span className="block font-medium tabular-nums" data-amount>
+                    {formatMinor(data.pending.outstanding[code] ?? "0", code)}
+                  </span>
+                  <span className="text-xs text-slate-700" data-count={data.pending.counts[code]}>
+                    on {data.pending.counts[code]}{" "}
+                    {data.pending.counts[code] === 1 ? "invoice" : "invoices"}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <section aria-labelledby="unapplied-heading">
+        <h2 id="unapplied-heading" className="mb-1 text-lg font-semibold">
+          Unapplied cash payments
+        </h2>
+        <UnappliedList section={data.unapplied} />
+      </section>
+    </div>
+  );
+}

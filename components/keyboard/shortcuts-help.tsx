@@ -1,0 +1,61 @@
+"use client";
+
+import { useEffect, useId, useRef } from "react";
+
+const SHORTCUTS = [
+  ["Ctrl K / ⌘ K", "Open the command palette: pages and customers by name"],
+  ["/", "Focus the list's search (or its first filter)"],
+  ["j / k", "Highlight the next / previous row"],
+  ["Enter", "Open the highlighted row"],
+  ["Esc", "Leave the search field; drop the highlight; close a dialog"],
+  ["?", "Show these shortcuts"],
+] as const;
+
+/** `?`: the keyboard shortcuts, in a modal dialog (Esc or the button closes it). */
+export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    return () => element.close();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      className="mx-auto mt-[15vh] w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/30"
+    >
+      <h2 id={titleId} className="mb-3 text-base font-semibold">
+        Keyboard shortcuts
+      </h2>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={keys} className="contents">
+            <dt>
+              <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-sans text-xs">
+                {keys}
+              </kbd>
+            </dt>
+            <dd className="text-slate-700">{what}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-3 text-xs text-slate-500">
+        Single-letter keys are ignored while typing in a field or with Ctrl, ⌘ or Alt held.
+      </p>
+      <button
+        type="button"
+        onClick={onClose}
+        className="mt-4 rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100"
+      >
+        Close
+      </button>
+    </dialog>
+  );
+}

@@ -1,0 +1,90 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { isInteractive, isPlainKey } from "./keys";
+
+/**
+ * j/k move a highlighted row through a list, Enter opens it (as in Linear or Gmail).
+ * The highlight is an index into the loaded rows; `reveal` scrolls it into view
+ * (the table's row window then renders it), and moving past the last loaded row
+ * asks for the next page and lands on its first row once it arrives.
+ */
+export function useRowKeys({
+  enabled,
+  count,
+  canLoadMore,
+  loadMore,
+  open,
+  reveal,
+  describe,
+}: {
+  enabled: boolean;
+  count: number;
+  canLoadMore: boolean;
+  loadMore: () => void;
+  open: (index: number) => void;
+  reveal: (index: number) => void;
+  describe: (index: number) => string;
+}) {
+  const [active, setActive] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  // "j" pressed on the last loaded row: move on when the next page is in.
+  const [waitingForMore, setWaitingForMore] = useState(false);
+
+  // The listener is attached once; it reads the latest values from here.
+  const latest = useRef({ active, count, canLoadMore, loadMore, open });
+  latest.current = { active, count, canLoadMore, loadMore, open };
+
+  useEffect(() => {
+    if (!enabled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isPlainKey(event)) return;
+      const { active, count, canLoadMore, loadMore, open } = latest.current;
+      if (event.key === "j" || event.key === "k") {
+        event.preventDefault();
+        if (active === null) {
+          setActive(0);
+        } else if (event.key === "k") {
+          setActive(Math.max(0, active - 1));
+        } else if (active + 1 < count) {
+          setActive(active + 1);
+        } else if (canLoadMore) {
+          setWaitingForMore(true);
+          loadMore();
+        }
+      } else if (event.key === "Enter" && active !== null && !isInteractive(event.target)) {
+        event.preventDefault();
+        open(active);
+      } else if (event.key === "Escape" && active !== null) {
+        setActive(null);
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [enabled]);
+
+  useEffect(() => {
+    if (!waitingForMore || active === null) return;
+    if (active + 1 < count) {
+      setWaitingForMore(false);
+      setActive(active + 1);
+    } else if (!canLoadMore) setWaitingForMore(false);
+  }, [waitingForMore, active, count, canLoadMore]);
+
+  // Scroll first, then describe the row once it is rendered (next frame).
+  const revealRef = useRef(reveal);
+  revealRef.current = reveal;
+  const describeRef = useRef(describe);
+  describeRef.current = describe;
+  useEffect(() => {
+    if (active === null) {
+      setAnnouncement("");
+      return;
+    }
+    revealRef.current(active);
+    const frame = requestAnimationFrame(() => setAnnouncement(describeRef.current(active)));
+    return () => cancelAnimationFrame(frame);
+  }, [active]);
+
+  return { active, setActive, announcement };
+}

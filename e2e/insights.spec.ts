@@ -1,0 +1,448 @@
+/**
+ * The aggregate views (renewals, receivables, home) against the demo server with
+ * its pinned clock. Every figure is recomputed here from whole walks of the API's
+ * own lists, with a deliberately plain computation, and every link is followed to
+ * a list whose rows are the ones counted.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { API_DOWN_URL, E2E_NOW, FAULT_CONTROL_URL, FAULTS_URL, LIMITED_KEY_URL } from "./env";
+import { apiAuth } from "./lists";
+import { ensureSignedIn } from "./session";
+
+const DAY = 86_400_000;
+const TODAY = Math.floor(Date.parse(E2E_NOW) / DAY) * DAY;
+const dayOf = (iso: string) => Math.floor(Date.parse(iso) / DAY) * DAY;
+
+interface Money {
+  value: number;
+  currencyCode: string;
+}
+interface Customer {
+  id: string;
+  name: string;
+  contractHealth: string;
+  coverageContractEndAt: string | null;
+}
+interface Invoice {
+  id: string;
+  dueAt: string | null;
+  totalAmount: Money;
+  appliedAmount: Money;
+  pendingPaymentAmount: Money;
+}
+
+/** Every row of an API list, following nextCursor (spec list rule 2). */
+async function walk<T>(request: APIRequestContext, list: string, query = ""): Promise<T[]> {
+  const rows: T[] = [];
+  let cursor: string | undefined;
+  for (;;) {
+    const params = new URLSearchParams(query);
+    params.set("limit", "100");
+    if (cursor) params.set("startingAfter", cursor);
+    const res = await request.get(`/api/v1/${list}?${params}`, { headers: apiAuth() });
+    expect(res.status(), `${list}?${params}`).toBe(200);
+    const page = await res.json();
+    rows.push(...page.data);
+    if (!page.hasMore) return rows;
+    cursor = page.nextCursor;
+  }
+}
+
+/** "$1,234.56", "CAD 1,234.56", "1,234.56 USDC" → 123456n (every currency has 2 digits). */
+function minorOf(text: string): bigint {
+  const negative = text.includes("-");
+  const digits = BigInt(text.replace(/[^0-9]/g, ""));
+  return negative ? -digits : digits;
+}
+
+function sumBy<T>(rows: T[], key: (r: T) => string, value: (r: T) => number) {
+  const sums: Record<string, bigint> = {};
+  const counts: Record<string, number> = {};
+  for (const r of rows) {
+    const k = key(r);
+    sums[k] = (sums[k] ?? 0n) + BigInt(value(r));
+    counts[k] = (counts[k] ?? 0) + 1;
+  }
+  return { sums, counts };
+}
+
+/** Waits for the view's figures (walked now, or from the shared cache). */
+async function openView(page: Page, path: string, ready: string) {
+  await page.goto(path);
+  await expect(page.getByTestId(ready).first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** Scrolls a list page's table until every row is loaded; returns the loaded count. */
+async function loadedCount(page: Page, region: string, noun: string): Promise<number> {
+  const status = page.getByText(new RegExp(`^[\\d,]+ ${noun} loaded`));
+  const scroller = page.getByRole("region", { name: region });
+  await expect(scroller.locator("tbody tr").first()).toBeVisible();
+  for (let i = 0; i < 60; i++) {
+    if (/all loaded/.test((await status.textContent()) ?? "")) break;
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForTimeout(150);
+  }
+  await expect(status).toContainText("all loaded");
+  return Number(((await status.textContent()) ?? "").replace(/[^0-9].*$/s, "").replace(/,/g, ""));
+}
+
+/** A list page's first rows are the API's first rows for the link's query. */
+async function expectListMatches(
+  page: Page,
+  request: APIRequestContext,
+  href: string,
+  list: "invoices" | "customers",
+  region: string,
+) {
+  const query = href.split("?")[1] ?? "";
+  const res = await request.get(`/api/v1/${list}?limit=10&${query}`, { headers: apiAuth() });
+  const expected = (await res.json()).data.map((r: { id: string }) => r.id);
+  await page.goto(href);
+  const links = page.getByRole("region", { name: region }).locator("tbody tr td:first-child a");
+  await expect
+    .poll(async () =>
+      (await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? "")))
+        .slice(0, expected.length)
+        .map((h) => h.split("/").at(-1)),
+    )
+    .toEqual(expected);
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("renewals: rows, order, days left, timeline and health counts match the API", async ({
+  page,
+  request,
+}) => {
+  const customers = await walk<Customer>(request, "customers");
+  await openView(page, "/renewals", "within-window");
+
+  // Rows: RENEWAL_DUE or ENDING, by coverage end, then name.
+  const expected = customers
+    .filter((c) => c.contractHealth === "RENEWAL_DUE" || c.contractHealth === "ENDING")
+    .sort(
+      (a, b) =>
+        Date.parse(a.coverageContractEndAt ?? "9999-01-01") -
+          Date.parse(b.coverageContractEndAt ?? "9999-01-01") ||
+        a.name.localeCompare(b.name) ||
+        a.id.localeCompare(b.id),
+    );
+  expect(expected.length).toBeGreaterThan(5);
+  const table = page.getByRole("table", { name: "Renewals" });
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(expected.length);
+  expect(
+    await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-customer-id"))),
+  ).toEqual(expected.map((c) => c.id));
+  const daysShown = await table.locator("td[data-days-left]").allTextContents();
+  expect(daysShown.map(Number)).toEqual(
+    expected.map((c) => (dayOf(c.coverageContractEndAt!) - TODAY) / DAY),
+  );
+  const within30 = expected.filter((c) => (dayOf(c.coverageContractEndAt!) - TODAY) / DAY <= 30);
+  await expect(page.getByTestId("within-window")).toHaveText(
+    `${within30.length} end within 30 days`,
+  );
+
+  // Timeline: the month of each coverage's last day, this month and the five after.
+  const months: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const d = new Date(TODAY);
+    months.push(
+      new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + i, 1)).toISOString().slice(0, 7),
+    );
+  }
+  for (const month of months) {
+    const count = customers.filter((c) => {
+      if (!c.coverageContractEndAt || dayOf(c.coverageContractEndAt) <= TODAY) return false;
+      return new Date(Date.parse(c.coverageContractEndAt) - DAY).toISOString().startsWith(month);
+    }).length;
+    await expect(
+      page.getByTestId("timeline-table").locator(`tr[data-month="${month}"] td`).first(),
+      month,
+    ).toHaveText(String(count));
+  }
+
+  // Health counts, each a link to the customers list filtered to it.
+  const chart = page.getByRole("list", { name: "Customers per contract health" });
+  for (const health of [
+    "RENEWAL_DUE",
+    "ENDING",
+    "HEALTHY",
+    "UPCOMING",
+    "NO_ACTIVE_CONTRACT",
+    "DRAFT_ONLY",
+    "NO_CONTRACTS",
+  ]) {
+    const link = chart.locator(`a[data-health="${health}"]`);
+    const count = customers.filter((c) => c.contractHealth === health).length;
+    await expect(link, health).toContainText(`: ${count}`);
+    await expect(link).toHaveAttribute("href", `/customers?contractHealths=${health}`);
+  }
+  const renewalDue = customers.filter((c) => c.contractHealth === "RENEWAL_DUE").length;
+  await chart.locator('a[data-health="RENEWAL_DUE"]').click();
+  await expect(page).toHaveURL(/\/customers\?contractHealths=RENEWAL_DUE$/);
+  expect(await loadedCount(page, "Customers", "customers")).toBe(renewalDue);
+  await expectListMatches(
+    page,
+    request,
+    "/customers?contractHealths=RENEWAL_DUE,ENDING",
+    "customers",
+    "Customers",
+  );
+});
+
+test("receivables: aging buckets per currency, totals, pending card payments and unapplied cash match the API", async ({
+  page,
+  request,
+}) => {
+  const open = await walk<Invoice>(
+    request,
+    "invoices",
+    "statuses=ISSUED&hasOutstandingBalance=true",
+  );
+  await openView(page, "/receivables", "unapplied-count");
+  const bucketOf = (i: Invoice) => {
+    const late = (TODAY - dayOf(i.dueAt!)) / DAY;
+    if (late <= 0) return "current";
+    if (late <= 30) return "1-30";
+    if (late <= 60) return "31-60";
+    if (late <= 90) return "61-90";
+    return "90+";
+  };
+  const table = page.getByRole("table", { name: "Aging of outstanding invoices" });
+  for (const bucket of ["current", "1-30", "31-60", "61-90", "90+", "total"]) {
+    const inBucket = bucket === "total" ? open : open.filter((i) => bucketOf(i) === bucket);
+    const { sums, counts } = sumBy(
+      inBucket,
+      (i) => i.totalAmount.currencyCode,
+      (i) => i.totalAmount.value - i.appliedAmount.value,
+    );
+    for (const code of ["USD", "CAD", "EUR", "USDC"]) {
+      const cell = table.locator(`tr[data-bucket="${bucket}"] td[data-currency="${code}"]`);
+      expect(
+        minorOf((await cell.locator("[data-amount]").textContent()) ?? ""),
+        `${bucket} ${code}`,
+      ).toBe(sums[code] ?? 0n);
+      await expect(cell.locator("[data-count]")).toHaveAttribute(
+        "data-count",
+        String(counts[code] ?? 0),
+      );
+    }
+  }
+
+  // Pending card payments, apart.
+  const pending = sumBy(
+    open.filter((i) => i.pendingPaymentAmount.value > 0),
+    (i) => i.pendingPaymentAmount.currencyCode,
+    (i) => i.pendingPaymentAmount.value,
+  );
+  expect(Object.keys(pending.counts).length).toBeGreaterThan(0);
+  for (const [code, sum] of Object.entries(pending.sums)) {
+    const item = page.locator(`[data-pending="${code}"]`);
+    expect(minorOf((await item.locator("[data-amount]").textContent()) ?? "")).toBe(sum);
+    await expect(item.locator("[data-count]")).toHaveAttribute(
+      "data-count",
+      String(pending.counts[code]),
+    );
+  }
+
+  // Unapplied cash payments: the count and the newest ones.
+  const unapplied = await walk<{ id: string }>(request, "payments", "hasUnappliedAmount=true");
+  const count = page.getByTestId("unapplied-count");
+  await expect(count).toHaveText(`${unapplied.length} payments`);
+  const shown = await page
+    .locator("li[data-payment-id]")
+    .evaluateAll((lis) => lis.map((li) => li.getAttribute("data-payment-id")));
+  expect(shown).toEqual(unapplied.slice(0, shown.length).map((p) => p.id));
+
+  // A bucket's link lists exactly its invoices (all currencies: the list has no currency filter).
+  const row = table.locator('tr[data-bucket="61-90"]');
+  const href = (await row.getByRole("link").getAttribute("href"))!;
+  expect(href).toBe(
+    "/invoices?statuses=ISSUED&dueDateStartAt=2026-08-24&dueDateEndAt=2026-09-22T23:59:59.999Z&hasOutstandingBalance=true",
+  );
+  const expected6190 = open
+    .filter((i) => bucketOf(i) === "61-90")
+    .map((i) => i.id)
+    .sort();
+  const viaLink = await walk<Invoice>(request, "invoices", href.split("?")[1]);
+  expect(viaLink.map((i) => i.id).sort()).toEqual(expected6190);
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(/dueDateStartAt=2026-08-24/);
+  expect(await loadedCount(page, "Invoices", "invoices")).toBe(expected6190.length);
+  for (const bucket of ["current", "1-30", "90+"]) {
+    await page.goto("/receivables");
+    const link = page
+      .getByRole("table", { name: "Aging of outstanding invoices" })
+      .locator(`tr[data-bucket="${bucket}"]`)
+      .getByRole("link");
+    const bucketHref = (await link.getAttribute("href"))!;
+    const ids = (await walk<Invoice>(request, "invoices", bucketHref.split("?")[1])).map(
+      (i) => i.id,
+    );
+    expect(ids.sort(), bucket).toEqual(
+      open
+        .filter((i) => bucketOf(i) === bucket)
+        .map((i) => i.id)
+        .sort(),
+    );
+    await expectListMatches(page, request, bucketHref, "invoices", "Invoices");
+  }
+
+  await page.goto("/receivables");
+  await page.getByTestId("unapplied-count").click();
+  await expect(page).toHaveURL(/\/payments\?hasUnappliedAmount=true$/);
+  expect(await loadedCount(page, "Payments", "payments")).toBe(unapplied.length);
+});
+
+test("home: overdue per currency, renewals within 30 days, drafts to approve and unapplied payments match the API", async ({
+  page,
+  request,
+}) => {
+  const [open, customers, drafts, unapplied] = await Promise.all([
+    walk<Invoice>(request, "invoices", "statuses=ISSUED&hasOutstandingBalance=true"),
+    walk<Customer>(request, "customers", "contractHealths=RENEWAL_DUE,ENDING"),
+    walk<{ id: string }>(request, "invoices", "needsApproval=true"),
+    walk<{ id: string }>(request, "payments", "hasUnappliedAmount=true"),
+  ]);
+  await openView(page, "/", "card-overdue");
+  const overdue = sumBy(
+    open.filter((i) => dayOf(i.dueAt!) < TODAY),
+    (i) => i.totalAmount.currencyCode,
+    (i) => i.totalAmount.value - i.appliedAmount.value,
+  );
+  const card = page.getByTestId("card-overdue");
+  await expect(card.locator("li[data-currency]")).toHaveCount(Object.keys(overdue.sums).length);
+  for (const [code, sum] of Object.entries(overdue.sums)) {
+    const item = card.locator(`li[data-currency="${code}"]`);
+    expect(minorOf((await item.locator("[data-amount]").textContent()) ?? ""), code).toBe(sum);
+    await expect(item.locator("[data-count]")).toHaveAttribute(
+      "data-count",
+      String(overdue.counts[code]),
+    );
+  }
+  const soon = customers.filter(
+    (c) => c.coverageContractEndAt && (dayOf(c.coverageContractEndAt) - TODAY) / DAY <= 30,
+  );
+  const figure = (id: string) => page.getByTestId(id).locator("[data-figure]");
+  await expect(figure("card-renewals")).toHaveAttribute("data-figure", String(soon.length));
+  await expect(figure("card-drafts")).toHaveAttribute("data-figure", String(drafts.length));
+  await expect(figure("card-unapplied")).toHaveAttribute("data-figure", String(unapplied.length));
+
+  // Links: each card's list holds the rows counted.
+  const overdueHref = (await card.getByRole("link").first().getAttribute("href"))!;
+  const overdueRows = await walk<Invoice>(request, "invoices", overdueHref.split("?")[1]);
+  expect(overdueRows.length).toBe(Object.values(overdue.counts).reduce((a, b) => a + b, 0));
+  await expectListMatches(page, request, overdueHref, "invoices", "Invoices");
+
+  await page.goto("/");
+  await expect(figure("card-drafts")).toHaveAttribute("href", "/invoices?needsApproval=true");
+  await expectListMatches(page, request, "/invoices?needsApproval=true", "invoices", "Invoices");
+
+  await page.goto("/");
+  await expect(figure("card-unapplied")).toHaveAttribute(
+    "href",
+    "/payments?hasUnappliedAmount=true",
+  );
+  await figure("card-renewals").click();
+  await expect(page).toHaveURL(/\/renewals#within-30$/);
+  await expect(page.getByTestId("within-window")).toHaveText(`${soon.length} end within 30 days`);
+});
+
+test("refresh walks again and shows a new 'as of'", async ({ page }) => {
+  await openView(page, "/renewals", "within-window");
+  const asOf = page.getByTestId("as-of").locator("time").first();
+  const before = await asOf.getAttribute("datetime");
+  await page.getByRole("button", { name: "Refresh" }).click();
+  await expect.poll(() => asOf.getAttribute("datetime"), { timeout: 30_000 }).not.toBe(before);
+  expect(Date.parse((await asOf.getAttribute("datetime"))!)).toBeGreaterThan(Date.parse(before!));
+  await expect(page.getByRole("table", { name: "Renewals" })).toBeVisible();
+});
+
+test("the insight stream refuses unknown views and parameters with a clear answer", async ({
+  request,
+}) => {
+  const unknown = await request.get("/api/insights/nope");
+  expect(unknown.status()).toBe(404);
+  const bad = await request.get("/api/insights/home?refresh=maybe&x=1");
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).issues).toEqual([
+    { message: "x: unknown parameter" },
+    { message: "refresh: must be true or false" },
+  ]);
+  // A forced walk streams its progress, then the result.
+  const stream = await request.get("/api/insights/receivables?refresh=true");
+  expect(stream.headers()["content-type"]).toContain("application/x-ndjson");
+  const events = (await stream.text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  const progress = events.filter((e) => e.type === "progress").map((e) => e.pages);
+  expect(progress.length).toBeGreaterThan(1);
+  expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  const result = events.at(-1);
+  expect(result.type).toBe("result");
+  expect(result.pages).toBeGreaterThanOrEqual(progress.at(-1));
+  expect(result.today).toBe("2026-11-22T00:00:00.000Z");
+});
+
+test("a walk that fails part-way says how far it got and shows no figures", async ({ page }) => {
+  await ensureSignedIn(page, FAULTS_URL);
+  const control = async (fault: string, after = 0) => {
+    const res = await page.request.post(FAULT_CONTROL_URL, {
+      data: { fault, path: "/customers", after },
+    });
+    expect(res.status()).toBe(200);
+  };
+  await control("500", 1);
+  try {
+    await page.goto(`${FAULTS_URL}/renewals`);
+    const failed = page.getByTestId("walk-failed");
+    await expect(failed).toBeVisible({ timeout: 30_000 });
+    await expect(failed).toContainText(/failed part-way, after 1 page \(\d+ rows\)/);
+    await expect(failed).toContainText("No figures are shown");
+    await expect(page.getByRole("table", { name: "Renewals" })).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "Customers per contract health" })).toHaveCount(0);
+    await expect(page.getByTestId("within-window")).toHaveCount(0);
+    await expect(page.getByTestId("as-of")).toContainText("Not read yet");
+  } finally {
+    await control("none");
+  }
+});
+
+test("a key without the customers claim: home shows the other figures, renewals says why", async ({
+  page,
+}) => {
+  await page.goto(`${LIMITED_KEY_URL}/`);
+  const renewals = page.getByTestId("card-renewals");
+  await expect(renewals).toContainText("The API key may not read this list", { timeout: 30_000 });
+  await expect(page.getByTestId("card-drafts").locator("[data-figure]")).toBeVisible();
+  await page.goto(`${LIMITED_KEY_URL}/renewals`);
+  const failed = page.getByTestId("walk-failed");
+  await expect(failed).toContainText("The API key was not accepted", { timeout: 30_000 });
+  await expect(page.getByRole("table", { name: "Renewals" })).toHaveCount(0);
+});
+
+test("with the API down the home page says so and shows no figures", async ({ page }) => {
+  await ensureSignedIn(page, API_DOWN_URL);
+  await page.goto(`${API_DOWN_URL}/`);
+  const failed = page.getByTestId("walk-failed");
+  await expect(failed).toContainText("The API could not be reached", { timeout: 45_000 });
+  await expect(failed).toContainText("after 0 pages");
+  await expect(page.getByTestId("card-overdue")).toHaveCount(0);
+});
+
+for (const path of ["/renewals", "/receivables", "/"])
+  test(`${path} has no serious accessibility violations`, async ({ page }) => {
+    await openView(
+      page,
+      path,
+      path === "/" ? "card-overdue" : path === "/renewals" ? "within-window" : "unapplied-count",
+    );
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });

@@ -1,0 +1,315 @@
+/**
+ * Keyboard use in a real browser against the built-in API: `/` focuses the list's
+ * search, j/k move a highlighted row in the API's order (loading further pages),
+ * Enter opens it; the Ctrl/Cmd+K command palette jumps to pages and to customers
+ * found through the API's name search.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { LIMITED_KEY_URL } from "./env";
+import { apiAuth } from "./lists";
+import { ensureSignedIn } from "./session";
+
+interface Row {
+  id: string;
+  name?: string;
+}
+interface ApiPage {
+  data: Row[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/** The first `count` ids of a list in the API's order, following its cursors. */
+async function apiIds(
+  request: APIRequestContext,
+  list: string,
+  query: string,
+  count: number,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  while (ids.length < count) {
+    const params = new URLSearchParams(query);
+    params.set("limit", "50");
+    if (cursor) params.set("startingAfter", cursor);
+    const res = await request.get(`/api/v1/${list}?${params}`, { headers: apiAuth() });
+    expect(res.status()).toBe(200);
+    const page = (await res.json()) as ApiPage;
+    ids.push(...page.data.map((r) => r.id));
+    if (!page.hasMore || !page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return ids.slice(0, count);
+}
+
+const highlighted = (page: Page) => page.locator("tbody tr[aria-selected='true']");
+
+/** The highlighted row's position, or -1 when no row is highlighted. */
+async function highlightedIndex(page: Page): Promise<number> {
+  const row = highlighted(page);
+  if ((await row.count()) === 0) return -1;
+  return Number(await row.getAttribute("data-index"));
+}
+
+/**
+ * Presses `key` until the highlight reaches `target`, one row at a time (a press that
+ * arrives while the next page is loading moves once it is in).
+ */
+async function moveTo(page: Page, target: number) {
+  let at = await highlightedIndex(page);
+  while (at !== target) {
+    await page.keyboard.press(at < target ? "j" : "k");
+    const from = at;
+    await expect.poll(() => highlightedIndex(page), { timeout: 15_000 }).not.toBe(from);
+    at = await highlightedIndex(page);
+  }
+}
+
+/** Waits until the page answers keys (hydrated): `j` highlights the first row. */
+async function startRows(page: Page) {
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await expect(async () => {
+    await page.keyboard.press("j");
+    await expect(highlighted(page)).toHaveCount(1, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test("/ focuses the name search on customers and the customer search on invoices", async ({
+  page,
+}) => {
+  await page.goto("/customers");
+  const search = page.getByRole("searchbox", { name: "Name" });
+  await expect(async () => {
+    await page.keyboard.press("/");
+    await expect(search).toBeFocused({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  // The slash is the shortcut, not text.
+  await expect(search).toHaveValue("");
+
+  await page.goto("/invoices");
+  const picker = page.getByRole("searchbox", { name: "Customers" });
+  await expect(async () => {
+    await page.keyboard.press("/");
+    await expect(picker).toBeFocused({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  // Keys typed in a field are text: no row moves.
+  await page.keyboard.type("jk");
+  await expect(picker).toHaveValue("jk");
+  await expect(highlighted(page)).toHaveCount(0);
+  // Esc leaves the field (keeping the text); then j moves the rows again.
+  await page.keyboard.press("Escape");
+  await expect(picker).not.toBeFocused();
+  await expect(picker).toHaveValue("jk");
+  await page.keyboard.press("j");
+  await expect(highlighted(page)).toHaveAttribute("data-index", "0");
+});
+
+test("j/k follow the API's order of customers; Enter opens the highlighted customer", async ({
+  page,
+  request,
+}) => {
+  const ids = await apiIds(request, "customers", "", 5);
+  await page.goto("/customers");
+  await startRows(page);
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[0]!);
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[3]!);
+  await page.keyboard.press("k");
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[2]!);
+  // k on the first row stays there.
+  await moveTo(page, 0);
+  await page.keyboard.press("k");
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[0]!);
+  // The highlight is announced to screen readers, with the row's first cells.
+  await expect(page.locator("[data-row-announcer]")).toContainText("customers row 1 of");
+  // With a modifier held, j is not ours.
+  await page.keyboard.press("Alt+j");
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[0]!);
+  await page.keyboard.press("j");
+  await page.keyboard.press("j");
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[2]!);
+  await page.screenshot({ path: test.info().outputPath("highlight-customers.png") });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/customers/${ids[2]}$`));
+});
+
+test("j moves past the loaded rows: the next pages load and the highlight follows the API's order; Enter opens the invoice", async ({
+  page,
+  request,
+}) => {
+  const ids = await apiIds(request, "invoices", "", 130);
+  expect(ids.length).toBe(130);
+  await page.goto("/invoices");
+  // The first page and the one prefetched below it: 100 rows, no more until scrolled.
+  await expect(page.getByText("100 invoices loaded, more below")).toBeVisible({ timeout: 20_000 });
+  await startRows(page);
+  await moveTo(page, 124);
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[124]!);
+  await expect(highlighted(page)).toBeInViewport();
+  // Only the first 100 were loaded before j went past them.
+  await expect(page.getByText(/\b(15\d|1[6-9]\d|2\d\d) invoices loaded/)).toBeVisible();
+  await moveTo(page, 120);
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[120]!);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/invoices/${ids[120]}$`));
+});
+
+test("Enter on a payment opens its customer; on a contract, its invoices", async ({
+  page,
+  request,
+}) => {
+  const payments = await request.get("/api/v1/payments?limit=50&isAttributed=true", {
+    headers: apiAuth(),
+  });
+  const firstPayment = ((await payments.json()) as { data: { customerId: string }[] }).data[0]!;
+  await page.goto("/payments?isAttributed=true");
+  await startRows(page);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/customers/${firstPayment.customerId}$`));
+
+  const [contractId] = await apiIds(request, "contracts", "", 1);
+  await page.goto("/contracts");
+  await startRows(page);
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", contractId!);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/invoices\\?contractId=${contractId}$`));
+});
+
+/** A part of a customer's name that the API's search ranks within its first 8 answers. */
+async function searchTermFor(request: APIRequestContext) {
+  const res = await request.get("/api/v1/customers?limit=20&orderBy=name:DESC", {
+    headers: apiAuth(),
+  });
+  const customers = ((await res.json()) as { data: { id: string; name: string }[] }).data;
+  for (const customer of customers) {
+    const words = customer.name.split(/\s+/).filter((w) => w.length >= 5);
+    for (const word of words) {
+      const term = word.slice(1, 5).toLowerCase(); // a part, not the whole name
+      const found = await request.get(
+        `/api/v1/customers?search=${encodeURIComponent(term)}&limit=8&orderBy=name:ASC`,
+        { headers: apiAuth() },
+      );
+      const names = ((await found.json()) as { data: { id: string; name: string }[] }).data;
+      if (names.some((c) => c.id === customer.id)) return { customer, term, names };
+    }
+  }
+  throw new Error("no customer name to search for");
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const palette = (page: Page) => page.getByRole("dialog", { name: "Command palette" });
+
+async function openPalette(page: Page) {
+  await expect(async () => {
+    await page.keyboard.press("Control+k");
+    await expect(palette(page)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+test("Ctrl+K finds a customer by part of its name (the API's answers) and Enter opens it", async ({
+  page,
+  request,
+}) => {
+  const { customer, term, names } = await searchTermFor(request);
+  await page.goto("/invoices");
+  await openPalette(page);
+  const input = palette(page).getByRole("combobox");
+  await expect(input).toBeFocused();
+  await input.fill(term);
+  const options = palette(page).getByRole("option");
+  // Customer options end with "Customer" (page options with their path, "/customers").
+  const customerOptions = options.filter({ hasText: /Customer$/ });
+  await expect(customerOptions).toHaveCount(names.length);
+  await expect(customerOptions).toHaveText(
+    names.map((c) => new RegExp(`^${escapeRegExp(c.name)}`)),
+  );
+  await page.screenshot({ path: test.info().outputPath("palette-customers.png") });
+  // Arrow down to the customer (pages matching the words come first), then Enter.
+  const selected = palette(page).locator("[role='option'][aria-selected='true']");
+  for (let i = 0; i < 20; i++) {
+    if ((await selected.textContent())?.startsWith(customer.name)) break;
+    await page.keyboard.press("ArrowDown");
+  }
+  await expect(selected).toContainText(customer.name);
+  expect(await options.count()).toBeGreaterThan(0);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/customers/${customer.id}$`));
+  await expect(palette(page)).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(customer.name);
+});
+
+test("the palette jumps to a page by name, from the nav button too; Esc closes it", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await openPalette(page);
+  await palette(page).getByRole("combobox").fill("paym");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(palette(page)).toBeHidden();
+
+  await page.getByRole("button", { name: /^Jump to…/ }).click();
+  await expect(palette(page)).toBeVisible();
+  await palette(page).getByRole("combobox").fill("receivables");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/receivables$/);
+
+  await openPalette(page);
+  await page.keyboard.press("Escape");
+  await expect(palette(page)).toBeHidden();
+  await expect(page).toHaveURL(/\/receivables$/);
+});
+
+test("the palette says when no customer matches, and when customers cannot be searched", async ({
+  page,
+}) => {
+  await page.goto("/key");
+  await openPalette(page);
+  await palette(page).getByRole("combobox").fill("zqxjvw");
+  await expect(palette(page)).toContainText("No customer named like “zqxjvw”.");
+
+  // A key without customers:read: the API's refusal is said, not shown as "no match".
+  await ensureSignedIn(page, LIMITED_KEY_URL);
+  await page.goto(`${LIMITED_KEY_URL}/invoices`);
+  await openPalette(page);
+  await palette(page).getByRole("combobox").fill("acme");
+  await expect(palette(page).getByRole("alert")).toContainText("Customers could not be searched");
+});
+
+test("the open palette and the shortcuts help pass axe; ? shows the shortcuts", async ({
+  page,
+}) => {
+  await page.goto("/customers");
+  await openPalette(page);
+  const serious = async () =>
+    (await new AxeBuilder({ page }).include("dialog").analyze()).violations.filter((v) =>
+      ["serious", "critical"].includes(v.impact ?? ""),
+    );
+  // While the customers search runs, then with its answers.
+  await palette(page).getByRole("combobox").fill("a");
+  await expect(palette(page).getByRole("status")).toHaveText("Searching customers…");
+  expect(await serious()).toEqual([]);
+  await expect(
+    palette(page)
+      .getByRole("option", { name: /Customer$/ })
+      .first(),
+  ).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(palette(page)).toBeHidden();
+
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText("Open the highlighted row");
+  expect(await serious()).toEqual([]);
+  // While a dialog is open, j does not move the rows behind it.
+  await page.keyboard.press("j");
+  await expect(highlighted(page)).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+});

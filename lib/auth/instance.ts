@@ -1,0 +1,159 @@
+/**
+ * The better-auth instance: its options from an AuthConfig, its storage, and the
+ * schema migration. No server-only import: the command line (tsx) builds the same
+ * instance over the same storage. Pages and route handlers reach it through
+ * lib/auth/server.ts.
+ */
+
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { getMigrations } from "better-auth/db/migration";
+import { nextCookies } from "better-auth/next-js";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import Database from "better-sqlite3";
+import { type AuthConfig, type AuthStorage, isEmailAllowed } from "./config";
+
+/** The provider id of the OpenID Connect issuer; its callback (the redirect URI to register) is /api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = "oidc";
+/** Mounted by app/api/auth/[...all]/route.ts. */
+export const AUTH_BASE_PATH = "/api/auth";
+/** The reason code better-auth puts on the error redirect when the allow list refuses. */
+export const NOT_ALLOWED = "email_not_allowed";
+
+type Storage = Awaited<ReturnType<typeof openStorage>>;
+
+/**
+ * SQLite through better-sqlite3 (the default), or PostgreSQL through a pg Pool when
+ * AUTH_DATABASE_URL is set. pg is not a dependency of this project: install it
+ * (`npm install pg`) to use a server database; without it the start fails with that
+ * instruction.
+ */
+export async function openStorage(storage: AuthStorage) {
+  if (storage.kind === "sqlite") {
+    fs.mkdirSync(path.dirname(path.resolve(storage.path)), { recursive: true });
+    const db = new Database(storage.path);
+    db.pragma("journal_mode = WAL");
+    db.pragma("busy_timeout = 5000");
+    return {
+      database: db,
+      close: () => {
+        db.close();
+      },
+    };
+  }
+  let pg: { Pool: new (options: { connectionString: string }) => { end(): Promise<void> } };
+  try {
+    const name = "pg";
+    pg = (await import(/* turbopackIgnore: true */ /* webpackIgnore: true */ name)) as typeof pg;
+  } catch {
+    throw new Error(
+      "AUTH_DATABASE_URL is set but the pg package is not installed: run `npm install pg`",
+    );
+  }
+  const pool = new pg.Pool({ connectionString: storage.url });
+  return { database: pool, close: () => pool.end() };
+}
+
+/**
+ * The allow list, enforced by better-auth itself before it creates, links or signs in
+ * an OIDC identity: a refused identity gets no user and no session, and the browser
+ * lands on the sign-in page's error URL with ?error=email_not_allowed. Local accounts
+ * are made by an administrator (`npm run auth`) and are not subject to it.
+ */
+function allowListGate(config: AuthConfig) {
+  return ({ user, source }: { user: { email?: string | null }; source: { method: string } }) => {
+    if (source.method === "email-password" || source.method === "admin") return;
+    if (!isEmailAllowed(config.allowed, user.email))
+      return {
+        error: NOT_ALLOWED,
+        message: "This e-mail address may not sign in to this dashboard.",
+      };
+  };
+}
+
+/** better-auth's options for this configuration. */
+export function authOptions(config: AuthConfig, storage: Storage) {
+  return {
+    appName: "Invoicing dashboard",
+    baseURL: config.baseURL,
+    basePath: AUTH_BASE_PATH,
+    secret: config.secret,
+    // biome-ignore lint/suspicious/noExplicitAny: a better-sqlite3 Database or a pg Pool, both accepted
+    database: storage.database as any,
+    emailAndPassword: {
+      enabled: config.localAccounts,
+      // Accounts are made by `npm run auth -- users add` only.
+      disableSignUp: true,
+      minPasswordLength: 12,
+    },
+    session: {
+      expiresIn: config.sessionTtlSec,
+      // A fixed lifetime from sign-in: the cookie's expiry and the session row's agree,
+      // and pages (which cannot set cookies while rendering) never need to extend it.
+      disableSessionRefresh: true,
+    },
+    // The allow list gates OIDC identities only (no OIDC, nothing to gate; the CLI
+    // builds its instance without OIDC and so without this hook).
+    ...(config.oidc ? { user: { validateUserInfo: allowListGate(config) } } : {}),
+    account: {
+      // An OIDC identity with the address of a local account joins it only when the
+      // issuer vouches for the address (email_verified); better-auth's default rule.
+      accountLinking: { enabled: true, trustedProviders: [] as string[] },
+    },
+    advanced: {
+      // Secure always: https in production, and browsers keep Secure cookies on
+      // http://localhost and 127.0.0.1 (config.ts refuses other plain-http origins).
+      useSecureCookies: true,
+      defaultCookieAttributes: { httpOnly: true, secure: true, sameSite: "lax" as const },
+      cookiePrefix: "invoicing",
+    },
+    onAPIError: { errorURL: `${config.baseURL}/sign-in` },
+    logger: { level: "warn" as const },
+    telemetry: { enabled: false },
+    plugins: [
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.name,
+                  discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                  requireIdTokenVerification: true,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+      // Last: lets server actions that call auth.api.* set and clear the cookies.
+      nextCookies(),
+    ],
+  };
+}
+
+/** Creates or updates better-auth's tables (user, session, account, verification). */
+export async function migrate(options: ReturnType<typeof authOptions>): Promise<void> {
+  // biome-ignore lint/suspicious/noExplicitAny: the options object is better-auth's own
+  const { runMigrations } = await getMigrations(options as any);
+  await runMigrations();
+}
+
+function build(options: ReturnType<typeof authOptions>) {
+  return betterAuth(options);
+}
+export type Auth = ReturnType<typeof build>;
+
+/** Opens the storage, brings its schema up to date, and builds the instance. */
+export async function createAuth(
+  config: AuthConfig,
+): Promise<{ auth: Auth; close: () => Promise<void> | void }> {
+  const storage = await openStorage(config.storage);
+  const options = authOptions(config, storage);
+  await migrate(options);
+  return { auth: build(options), close: storage.close };
+}

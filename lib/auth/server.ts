@@ -1,0 +1,31 @@
+import "server-only";
+import { type AuthSetup, describeProblems, readAuthSetup } from "./config";
+import { type Auth, createAuth } from "./instance";
+
+/**
+ * The process's sign-in setup and better-auth instance, made once. The instance
+ * opens its storage and migrates the schema at first use; a failure is not cached,
+ * so the next request tries again (a database that was briefly locked, say).
+ */
+let setup: AuthSetup | null = null;
+export function authSetup(): AuthSetup {
+  setup ??= readAuthSetup(process.env);
+  return setup;
+}
+
+const globalForAuth = globalThis as unknown as { __invoicingAuth?: Promise<Auth> };
+
+/** The better-auth instance; throws when sign-in is off or misconfigured (fail closed). */
+export function getAuth(): Promise<Auth> {
+  const current = authSetup();
+  if (current.mode === "open") throw new Error("Sign-in is off: the dashboard runs open");
+  if (current.mode === "invalid") throw new Error(describeProblems(current.problems));
+  globalForAuth.__invoicingAuth ??= createAuth(current.config).then(
+    ({ auth }) => auth,
+    (error: unknown) => {
+      globalForAuth.__invoicingAuth = undefined;
+      throw error;
+    },
+  );
+  return globalForAuth.__invoicingAuth;
+}

@@ -1,0 +1,35 @@
+/**
+ * The start-up check instrumentation.ts runs in the Node.js runtime. When sign-in is
+ * required (a real INVOICING_API_URL, or AUTH_REQUIRED=1) but not validly configured,
+ * the server refuses to start: it prints what is missing (never a secret) and exits
+ * non-zero, instead of serving a dashboard nobody can sign in to, or an open one.
+ * It also creates or updates the auth database's schema, so a storage problem shows
+ * at start too.
+ */
+import { describeProblems, readAuthSetup } from "./config";
+import { createAuth } from "./instance";
+
+export async function checkAuthAtStartup(): Promise<void> {
+  const setup = readAuthSetup(process.env);
+  if (setup.mode === "open") {
+    console.log("Sign-in: off (the built-in demo API runs open; AUTH_REQUIRED=1 turns it on)");
+    return;
+  }
+  if (setup.mode === "invalid") {
+    console.error(`${describeProblems(setup.problems)}\nThe server will not start.`);
+    process.exit(1);
+  }
+  try {
+    const { close } = await createAuth(setup.config);
+    await close();
+  } catch (error) {
+    console.error(`Sign-in storage could not be opened: ${(error as Error).message}`);
+    console.error("The server will not start.");
+    process.exit(1);
+  }
+  const methods = [
+    setup.config.oidc ? `OpenID Connect (${setup.config.oidc.issuer})` : null,
+    setup.config.localAccounts ? "local accounts" : null,
+  ].filter(Boolean);
+  console.log(`Sign-in: required, by ${methods.join(" and ")}`);
+}

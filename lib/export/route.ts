@@ -1,0 +1,77 @@
+import "server-only";
+import { ApiRequestError } from "../api/errors";
+import { serverFetcher } from "../api/server/fetcher";
+import { viewerForRequest } from "../auth/guard";
+import { exportQuery, isExportList } from "./query";
+import { exportCsvStream, failureReason } from "./stream";
+
+/**
+ * GET /api/export/<list>?<query>: the list's view as a CSV download, read through
+ * the server's own fetch path (server-held key, retries, timeouts). Problems found
+ * before the first byte are JSON answers with a status; a failure after that aborts
+ * the download (lib/export/stream.ts).
+ */
+export async function serveExportRequest(request: Request, list: string): Promise<Response> {
+  const viewer = await viewerForRequest(request);
+  if (viewer instanceof Response) return viewer;
+  if (request.method !== "GET")
+    return errorResponse(405, "METHOD_NOT_ALLOWED", "Exports are read with GET.");
+  if (!isExportList(list))
+    return errorResponse(404, "NOT_FOUND", "No such list to export.", [
+      "list: must be one of invoices, customers, contracts, payments",
+    ]);
+  const query = exportQuery(list, new URL(request.url).searchParams);
+  if (!query.ok)
+    return errorResponse(
+      400,
+      "BAD_REQUEST",
+      "The export's parameters are not valid.",
+      query.issues,
+    );
+
+  let body: ReadableStream<Uint8Array>;
+  try {
+    body = await exportCsvStream(serverFetcher, list, query.apiQuery, {
+      onFailure: (rows, error) =>
+        // The reason only: never the query (it may hold names) nor the key.
+        console.error(`[export] ${list}: failed after ${rows} rows: ${failureReason(error)}`),
+    });
+  } catch (error) {
+    return firstPageError(error);
+  }
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${exportFileName(list, new Date())}"`,
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+}
+
+/** "invoices-2026-11-22.csv": the list and the day of the export (UTC). */
+export function exportFileName(list: string, now: Date): string {
+  return `${list}-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+function firstPageError(error: unknown): Response {
+  if (error instanceof ApiRequestError) {
+    if (error.kind === "bad-request")
+      return errorResponse(400, error.code ?? "BAD_REQUEST", error.message, error.issues);
+    if (error.kind === "unauthorized" || error.kind === "not-found")
+      return errorResponse(error.status ?? 502, error.code ?? "UPSTREAM_ERROR", error.message);
+    if (error.kind === "invalid-response")
+      return errorResponse(502, "INVALID_RESPONSE", error.message, error.issues);
+    return errorResponse(502, "UPSTREAM_UNAVAILABLE", error.message);
+  }
+  console.error(`[export] failed before the first row: ${failureReason(error)}`);
+  return errorResponse(500, "INTERNAL", "The export could not start.");
+}
+
+function errorResponse(status: number, code: string, message: string, issues: string[] = []) {
+  return Response.json(
+    { message, code, issues: issues.map((m) => ({ message: m })) },
+    { status, headers: { "cache-control": "no-store" } },
+  );
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { apiConfig } from "@/lib/api/server/config";
+import { utcDay } from "./aggregate";
+
+/**
+ * "Today" for days left and days past due: the server's clock in UTC, so the same
+ * day for every viewer. With the built-in API, `SANDBOX_NOW` pins it as it pins the
+ * API's own "today" (decisions.md), so the dashboard and the API agree in tests and
+ * demos. A real service is read against the real clock.
+ */
+export function insightNow(): number {
+  const pinned = process.env.SANDBOX_NOW;
+  if (pinned && apiConfig().baseUrl === null) {
+    const ms = Date.parse(pinned);
+    if (!Number.isNaN(ms)) return ms;
+  }
+  return Date.now();
+}
+
+export function insightToday(): number {
+  return utcDay(insightNow());
+}
