@@ -12,8 +12,9 @@
  *
  * Two passes: back to back (each session asks for its next page the moment the last
  * one arrives: a stress test, far beyond what a person does), then paced, with
- * BENCH_LOAD_THINK_MS (default 500) between pages, about a person scrolling a table
- * without stopping to read. The load generator's own CPU is printed beside each
+ * BENCH_LOAD_THINK_MS (default 500, drawn from an exponential distribution so the
+ * sessions stay out of step) between pages, about a person scrolling a table without
+ * stopping to read. The load generator's own CPU is printed beside each
  * level: it shares the machine's two cores with the server.
  *
  * Options (env): BENCH_LOAD_DB (default .data/bench-load.sqlite, seeded with 200
@@ -124,6 +125,12 @@ interface Level {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * A person's pause: exponentially distributed around `meanMs` (capped at 4×), so the
+ * sessions do not fall into step and arrive as one burst every `meanMs`.
+ */
+const pause = (meanMs: number) =>
+  sleep(Math.min(4 * meanMs, -meanMs * Math.log(1 - Math.random())));
 
 async function runLevel(sessions: number, thinkMs: number): Promise<Level> {
   const level: Level = {
@@ -141,6 +148,8 @@ async function runLevel(sessions: number, thinkMs: number): Promise<Level> {
   const running = () => performance.now() < until && level.requests < MAX_REQUESTS;
 
   async function session(n: number) {
+    // Paced sessions start at random moments within one pause, as people do.
+    if (thinkMs > 0) await sleep(Math.random() * thinkMs);
     const headers = { "x-forwarded-for": `10.${sessions}.${n >> 8}.${n & 255}` };
     for (let walk = n; running(); walk++) {
       const [list, filter] = WALKS[walk % WALKS.length]!;
@@ -163,9 +172,9 @@ async function runLevel(sessions: number, thinkMs: number): Promise<Level> {
           cursor = null;
         }
         if (!cursor) break;
-        if (thinkMs > 0) await sleep(thinkMs);
+        if (thinkMs > 0) await pause(thinkMs);
       }
-      if (thinkMs > 0) await sleep(thinkMs);
+      if (thinkMs > 0) await pause(thinkMs);
     }
   }
 
