@@ -3,20 +3,12 @@
 import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
+import { SITE_PAGES } from "@/components/layout/site-pages";
 import { browserFetcher, type CustomerRecord, fetchListPage } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
 
 /** Every page one can jump to, with the words people may type for it. */
-const PAGES = [
-  { href: "/", label: "Home", keywords: "overview dashboard start" },
-  { href: "/invoices", label: "Invoices", keywords: "bills" },
-  { href: "/customers", label: "Customers", keywords: "clients accounts health" },
-  { href: "/contracts", label: "Contracts", keywords: "subscriptions agreements" },
-  { href: "/payments", label: "Payments", keywords: "receipts cash" },
-  { href: "/renewals", label: "Renewals", keywords: "renewal due ending" },
-  { href: "/receivables", label: "Receivables", keywords: "outstanding aging owed overdue" },
-  { href: "/key", label: "API key", keywords: "key claims access settings" },
-] as const;
+const PAGES = SITE_PAGES;
 
 const SEARCH_DELAY_MS = 250;
 const CUSTOMER_LIMIT = 8;

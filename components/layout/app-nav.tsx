@@ -1,16 +1,10 @@
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { apiSourceLabel, getKeyStatus } from "@/lib/api/server/me";
 import { NavLink } from "./nav-link";
+import { SITE_PAGES } from "./site-pages";
 
-const LISTS = [
-  { href: "/invoices", label: "Invoices", claim: "invoices:read" },
-  { href: "/customers", label: "Customers", claim: "customers:read" },
-  { href: "/contracts", label: "Contracts", claim: "contracts:read" },
-  { href: "/payments", label: "Payments", claim: "payments:read" },
-  // Aggregate views: each needs the claim of the list it walks first.
-  { href: "/renewals", label: "Renewals", claim: "customers:read" },
-  { href: "/receivables", label: "Receivables", claim: "invoices:read" },
-] as const;
+/** The lists and views, each with the claim it needs; Home and the key page are always open. */
+const LISTS = SITE_PAGES.filter((page) => page.inNav);
 
 /**
  * The navigation, marking each list the key cannot read and why, instead of
