@@ -249,3 +249,37 @@ test.describe("against a failing upstream", () => {
     await expect(alert).toHaveCount(0);
   });
 });
+
+test("a customer's page exports its invoices and payments tables as the API lists them", async ({
+  page,
+  request,
+}) => {
+  // A customer with invoices and attributed payments, taken from the API.
+  const customers = await walk(request, "customers", "contractHealths=HEALTHY");
+  let chosen: { id: string; invoices: ApiRecord[]; payments: ApiRecord[] } | null = null;
+  for (const customer of customers.slice(0, 20)) {
+    const invoices = await walk(request, "invoices", `customerId=${customer.id}`);
+    const payments = await walk(request, "payments", `customerId=${customer.id}`);
+    if (invoices.length > 0 && payments.length > 0) {
+      chosen = { id: customer.id, invoices, payments };
+      break;
+    }
+  }
+  if (!chosen) throw new Error("no customer with both invoices and payments in the demo data");
+
+  await page.goto(`/customers/${chosen.id}`);
+  for (const [title, records] of [
+    ["Invoices", chosen.invoices],
+    ["Payments", chosen.payments],
+  ] as const) {
+    const section = page.getByRole("region", { name: title, exact: true });
+    const downloading = page.waitForEvent("download");
+    await section.getByRole("button", { name: "Export CSV" }).click();
+    const text = fs.readFileSync(await (await downloading).path()).toString("utf8");
+    const rows = parse(text, { bom: true, columns: true, record_delimiter: "\r\n" }) as Row[];
+    expect(
+      rows.map((row) => row.id),
+      title,
+    ).toEqual(records.map((record) => record.id));
+  }
+});

@@ -18,6 +18,7 @@ import { formatDate, formatEndDate, formatMoneyByCurrency, type MoneyLike } from
 import { customerPageParsers, customerRecordQueries } from "@/lib/lists/customer-records";
 import { HealthBadge } from "../badges";
 import { contractColumns, contractHref } from "../contracts/contract-columns";
+import { ExportButton } from "../data-table/export-button";
 import { InfiniteTable } from "../data-table/infinite-table";
 import { invoiceColumns } from "../invoices/invoice-columns";
 import { paymentColumns } from "../payments/payment-columns";
@@ -266,6 +267,7 @@ function RecordsSection<L extends ListName>({
         </h2>
         {note}
       </div>
+      <ExportButton list={list} query={query} />
       <InfiniteTable
         label={`${title} of this customer`}
         noun={title.toLowerCase()}
