@@ -1,11 +1,8 @@
 import Link from "next/link";
 import { connection } from "next/server";
+import { CachedInsight } from "@/components/insights/cached-insight";
 import { HomeCards } from "@/components/insights/home-cards";
-import { InsightStatus } from "@/components/insights/insight-status";
 import { requireViewer } from "@/lib/auth/guard";
-import { isoDay } from "@/lib/insights/aggregate";
-import { peekInsight } from "@/lib/insights/cache";
-import { insightToday } from "@/lib/insights/today";
 
 const PLACES = [
   {
@@ -44,21 +41,15 @@ const PLACES = [
 export default async function HomePage() {
   await requireViewer();
   await connection();
-  const { result, fresh } = peekInsight("home");
   return (
     <main id="main" className="mx-auto max-w-4xl px-6 py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Invoicing</h1>
       <p className="mt-2 mb-6 text-slate-600">
         Invoices, customers, contracts and payments of your business, read from the Invoicing API.
       </p>
-      <InsightStatus
-        view="home"
-        asOf={result?.asOf ?? null}
-        today={result ? result.today.slice(0, 10) : isoDay(insightToday())}
-        fresh={fresh}
-        what="overdue invoices, renewals, drafts and unapplied payments"
-      />
-      {result ? <HomeCards data={result.data} /> : null}
+      <CachedInsight view="home" what="overdue invoices, renewals, drafts and unapplied payments">
+        {(data) => <HomeCards data={data} />}
+      </CachedInsight>
       <h2 className="mt-10 text-lg font-semibold">Everything else</h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2">
         {PLACES.map((place) => (

@@ -67,7 +67,12 @@ test("boolean and date filters match the API", async ({ page, request }) => {
   await expectRowsMatchApi(page, request, "needsApproval=true");
 
   await page.goto("/invoices");
-  await page.getByLabel("Issued from").fill("2026-01-01");
+  // A value typed before the page hydrates is reset by React: type again until the
+  // URL shows it, then the second bound.
+  await expect(async () => {
+    await page.getByLabel("Issued from").fill("2026-01-01");
+    await expect(page).toHaveURL(/issueDateStartAt=2026-01-01/, { timeout: 1000 });
+  }).toPass();
   await page.getByLabel("Issued to").fill("2026-03-31");
   await expect(page).toHaveURL(/issueDateEndAt=2026-03-31T23/);
   await expectRowsMatchApi(
