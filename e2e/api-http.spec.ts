@@ -3,8 +3,8 @@
  * in-process handler tests cannot see (routing, raw query strings, methods, headers).
  */
 import http from "node:http";
-import { expect, test } from "@playwright/test";
 import { demoKey } from "./env";
+import { expect, test } from "./test";
 
 const LISTS = ["/invoices", "/customers", "/contracts", "/payments"];
 

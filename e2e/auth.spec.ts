@@ -6,10 +6,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import net from "node:net";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DB } from "./env";
 import { AUTH_URL, E2E_ACCOUNT, OIDC_ALLOWED_DOMAIN, SESSION_COOKIE } from "./session";
+import { type BrowserContext, expect, type Page, test } from "./test";
 
 /** The auth database e2e/oidc-issuer.ts gave the app. */
 const AUTH_DB = `${E2E_DB}-auth-app.sqlite.auth.sqlite`;

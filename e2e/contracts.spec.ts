@@ -4,10 +4,10 @@
  * rows the API returns for the same query; customer names are looked up by id.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
 import { apiAuth, listUnderTest } from "./lists";
 import { ensureSignedIn } from "./session";
+import { expect, test } from "./test";
 
 interface ContractLike {
   id: string;

@@ -4,7 +4,6 @@
  * that customer; amounts per currency never added; an unknown id is a 404 page.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   formatCents,
   formatDate,
@@ -16,6 +15,7 @@ import {
 } from "../lib/format";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
 import { ensureSignedIn } from "./session";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // Timestamps follow the viewer's zone; calendar dates stay in UTC whatever it is.
 const ZONE = "America/Los_Angeles";

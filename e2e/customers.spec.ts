@@ -4,8 +4,8 @@
  * returns for the same query; the URL keeps them for back/forward.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { listUnderTest, orderByOf } from "./lists";
+import { expect, test } from "./test";
 
 interface CustomerLike {
   id: string;

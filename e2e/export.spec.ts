@@ -6,11 +6,11 @@
  * download visibly incomplete and the page says after how many rows and why.
  */
 import fs from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { FAULT_CONTROL_URL, FAULTS_URL } from "./env";
 import { apiAuth } from "./lists";
 import { ensureSignedIn } from "./session";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 type Row = Record<string, string>;
 // biome-ignore lint/suspicious/noExplicitAny: API records as JSON, compared field by field.

@@ -5,9 +5,10 @@
  * (never on 401), and Retry after the API recovers loads more rows. Also the data
  * route's per-client rate limit.
  */
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+
 import { FAULT_CONTROL_URL, FAULTS_URL } from "./env";
 import { ensureSignedIn } from "./session";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // One fault server for the whole file: its tests take turns.
 test.describe.configure({ mode: "serial" });

@@ -5,10 +5,10 @@
  * a list whose rows are the ones counted.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { API_DOWN_URL, E2E_NOW, FAULT_CONTROL_URL, FAULTS_URL, LIMITED_KEY_URL } from "./env";
 import { apiAuth } from "./lists";
 import { ensureSignedIn } from "./session";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 const DAY = 86_400_000;
 const TODAY = Math.floor(Date.parse(E2E_NOW) / DAY) * DAY;

@@ -4,10 +4,10 @@
  */
 import http from "node:http";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { formatDate, formatMoney, formatPeriod, formatTimestamp, humanize } from "../lib/format";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
 import { ensureSignedIn } from "./session";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 const ZONE = "America/Los_Angeles";
 test.use({ timezoneId: ZONE });

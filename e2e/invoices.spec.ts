@@ -3,9 +3,9 @@
  * order shows the rows the API returns for the same query.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
 import { ensureSignedIn } from "./session";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 interface InvoiceLike {
   id: string;

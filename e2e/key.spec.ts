@@ -1,7 +1,7 @@
 /** The API key page: what the key is, what it may read, and what to do when it is refused. */
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import { demoKey, LIMITED_KEY_URL, REFUSED_KEY_URL } from "./env";
+import { expect, type Page, test } from "./test";
 
 const CLAIMS = ["invoices:read", "customers:read", "contracts:read", "payments:read"];
 

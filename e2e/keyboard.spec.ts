@@ -5,10 +5,10 @@
  * found through the API's name search.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { LIMITED_KEY_URL } from "./env";
 import { apiAuth } from "./lists";
 import { ensureSignedIn } from "./session";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 interface Row {
   id: string;

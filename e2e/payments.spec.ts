@@ -4,11 +4,11 @@
  * rows the API returns for the URL's query; amounts show the API's cents.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { formatCents, formatDate } from "../lib/format";
 import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
 import { apiAuth, listUnderTest, orderByOf } from "./lists";
 import { ensureSignedIn } from "./session";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 interface PaymentLike {
   id: string;

@@ -8,9 +8,9 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { API_DOWN_URL, demoKey, E2E_DB, LIMITED_KEY_URL, REFUSED_KEY_URL } from "./env";
 import { AUTH_URL, E2E_ACCOUNT, ensureSignedIn, SESSION_COOKIE } from "./session";
+import { type APIRequestContext, expect, type Page, test } from "./test";
 
 /** The keys e2e/serve-with-key.ts made for the revoked and limited servers (see playwright.config.ts). */
 const testKey = (which: "revoked" | "limited" | "auth-app") =>
