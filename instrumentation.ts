@@ -1,6 +1,9 @@
 /**
- * Runs once when the server starts (`next start`, `next dev`): the sign-in
- * configuration check (lib/auth/startup.ts), which stops a misconfigured server.
+ * Runs once when a server process starts (`npm start`, `next dev`): the sign-in
+ * configuration check (lib/auth/startup.ts), which stops a misconfigured server,
+ * then, for the built-in API, its database, created and seeded on a first start.
+ * Doing both here, before the process listens, lets server.mjs start its first
+ * process alone and the others find storage ready.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -8,4 +11,9 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { checkAuthAtStartup } = await import("./lib/auth/startup");
   await checkAuthAtStartup();
+  const { isSandboxEnabled } = await import("./lib/sandbox/env");
+  if (isSandboxEnabled()) {
+    const { sandboxDatabase } = await import("./lib/sandbox");
+    sandboxDatabase();
+  }
 }

@@ -65,7 +65,7 @@ function ensureBuild(): void {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
+  const server = spawn("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
     env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

@@ -40,8 +40,15 @@ async function startServer(): Promise<ChildProcess> {
   const dist = process.env.NEXT_DIST_DIR ?? ".next";
   if (!fs.existsSync(path.join(dist, "BUILD_ID")))
     throw new Error(`no production build in ${dist}: run next build first`);
-  const server = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-    env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "", AUTH_REQUIRED: "" },
+  const server = spawn("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
+    // One process: the export runs in one, and its memory is what is measured.
+    env: {
+      ...process.env,
+      SANDBOX_DB: DB,
+      INVOICING_API_URL: "",
+      AUTH_REQUIRED: "",
+      WEB_CONCURRENCY: "1",
+    },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -54,7 +61,7 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error("server did not start");
 }
 
-/** The process ids under `root` (npx → next start → the server), from /proc. */
+/** The process ids under `root` (npm start → the server), from /proc. */
 function descendants(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {

@@ -17,13 +17,19 @@
  * stopping to read. The load generator's own CPU is printed beside each
  * level: it shares the machine's two cores with the server.
  *
+ * The server is `npm start` (server.mjs: WEB_CONCURRENCY processes, by default one
+ * per core up to 4); the output names how many.
+ *
  * Options (env): BENCH_LOAD_DB (default .data/bench-load.sqlite, seeded with 200
  * customers when missing), BENCH_LOAD_PORT (default 3230), BENCH_LOAD_SECONDS
- * (default 10), BENCH_LOAD_MAX_REQUESTS (default 100000), NEXT_DIST_DIR (the build).
+ * (default 10), BENCH_LOAD_MAX_REQUESTS (default 100000), BENCH_LOAD_LEVELS (default
+ * 8,32,64), BENCH_LOAD_BACK_TO_BACK_ONLY=1 (skip the paced pass), WEB_CONCURRENCY,
+ * NEXT_DIST_DIR (the build).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 
@@ -31,7 +37,7 @@ const DB = path.resolve(process.env.BENCH_LOAD_DB ?? ".data/bench-load.sqlite");
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3230);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const MAX_REQUESTS = Number(process.env.BENCH_LOAD_MAX_REQUESTS ?? 100_000);
-const LEVELS = [8, 32, 64];
+const LEVELS = (process.env.BENCH_LOAD_LEVELS ?? "8,32,64").split(",").map(Number);
 const PAGES_PER_WALK = 4;
 const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 500);
 const BASE = `http://127.0.0.1:${PORT}/api/data`;
@@ -51,6 +57,13 @@ const WALKS: Array<[list: string, query: string]> = [
   ["payments", "hasUnappliedAmount=true"],
 ];
 
+/** The processes server.mjs starts (its rule, repeated: the bench prints what it measured). */
+function serverProcesses(): number {
+  const configured = Number(process.env.WEB_CONCURRENCY);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  return Math.min(availableParallelism(), 4);
+}
+
 function ensureDatabase(): void {
   if (fs.existsSync(`${DB}.demo-key`)) return;
   console.error(`[bench] seeding 200 customers into ${DB} …`);
@@ -64,7 +77,7 @@ async function startServer(): Promise<ChildProcess> {
   const dist = process.env.NEXT_DIST_DIR ?? ".next";
   if (!fs.existsSync(path.join(dist, "BUILD_ID")))
     throw new Error(`no production build in ${dist}: run next build first`);
-  const server = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
+  const server = spawn("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
     env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "", TRUST_PROXY: "1", ...RATE_LIMIT },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
@@ -191,7 +204,7 @@ async function main() {
   const server = await startServer();
   try {
     console.log(
-      `bench:load — data route on http://127.0.0.1:${PORT} (production build, built-in API, ${path.relative(process.cwd(), DB)})`,
+      `bench:load — data route on http://127.0.0.1:${PORT} (production build, built-in API, ${path.relative(process.cwd(), DB)}; npm start with ${serverProcesses()} server process(es) on ${availableParallelism()} cores)`,
     );
     console.log(
       `rate limit raised for the bench: ${RATE_LIMIT.DATA_RATE_LIMIT_PER_SEC} req/s, burst ${RATE_LIMIT.DATA_RATE_LIMIT_BURST} per client (default 20 req/s, burst 60); each session is its own client (TRUST_PROXY=1, own X-Forwarded-For)`,
@@ -201,7 +214,7 @@ async function main() {
     );
     // A short warm-up so the first level does not pay for compiling routes.
     await fetch(`${BASE}/invoices?limit=50`, { headers: { "x-forwarded-for": "10.0.0.0" } });
-    for (const thinkMs of [0, THINK_MS]) {
+    for (const thinkMs of process.env.BENCH_LOAD_BACK_TO_BACK_ONLY === "1" ? [0] : [0, THINK_MS]) {
       console.log(
         thinkMs === 0
           ? "\nback to back (stress: no pause between pages)"

@@ -48,7 +48,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
+  const server = spawn("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
     env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

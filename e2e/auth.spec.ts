@@ -212,10 +212,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-function nextStart(port: number, env: Record<string, string>) {
+/** `npm start` (server.mjs, every worker process) on `port`, its output captured. */
+function startServer(port: number, env: Record<string, string>) {
   const child: ChildProcess = spawn(
     process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    ["server.mjs", "-p", String(port), "-H", "127.0.0.1"],
     { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
@@ -234,7 +235,7 @@ function nextStart(port: number, env: Record<string, string>) {
 
 test("with a real API and no sign-in configuration the server refuses to start", async () => {
   const key = `inv_sk_${randomUUID().replaceAll("-", "")}`;
-  const app = nextStart(await freePort(), {
+  const app = startServer(await freePort(), {
     INVOICING_API_URL: "https://api.example.com/v1",
     INVOICING_API_KEY: key,
     AUTH_SECRET: "",
@@ -257,7 +258,7 @@ test("an issuer that is down: the SSO button says so, and password sign-in still
   test.setTimeout(90_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = nextStart(port, {
+  const app = startServer(port, {
     INVOICING_API_URL: `${AUTH_URL}/api/v1`,
     INVOICING_API_KEY: "inv_sk_unused_here",
     AUTH_SECRET: randomUUID() + randomUUID(),

@@ -156,7 +156,7 @@ server.listen(port, "127.0.0.1", () => {
 });
 
 if (values["app-port"]) {
-  const app = spawn("npx", ["next", "start", "-p", values["app-port"], "-H", "127.0.0.1"], {
+  const app = spawn("node", ["server.mjs", "-p", values["app-port"], "-H", "127.0.0.1"], {
     stdio: "inherit",
     env: {
       ...process.env,

@@ -106,7 +106,7 @@ if (appPort) {
   if (added.status !== 0) throw new Error(`users add failed: ${added.stderr}`);
 
   const appUrl = `http://127.0.0.1:${appPort}`;
-  const app = spawn("npx", ["next", "start", "-p", appPort, "-H", "127.0.0.1"], {
+  const app = spawn("node", ["server.mjs", "-p", appPort, "-H", "127.0.0.1"], {
     stdio: "inherit",
     env: {
       ...process.env,

@@ -414,7 +414,7 @@ async function signInCookie(base: string, password: string = E2E_ACCOUNT.passwor
   return { status: res.status, cookie: cookie ?? "" };
 }
 
-/** `next start` of this build on a free port, its stdout and stderr captured. */
+/** `npm start` (server.mjs) of this build on a free port, its stdout and stderr captured. */
 async function startApp(
   env: Record<string, string> | ((base: string) => Record<string, string>),
 ): Promise<Started> {
@@ -422,7 +422,7 @@ async function startApp(
   const base = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    ["server.mjs", "-p", String(port), "-H", "127.0.0.1"],
     {
       env: { ...process.env, ...(typeof env === "function" ? env(base) : env) },
       detached: true,
@@ -437,7 +437,7 @@ async function startApp(
     output += chunk;
   });
   const stop = () => {
-    // The whole process group: next start and any worker it forked.
+    // The whole process group: the server and its worker processes.
     if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
   };
   for (let i = 0; i < 100; i++) {
@@ -451,7 +451,7 @@ async function startApp(
     await new Promise((r) => setTimeout(r, 200));
   }
   stop();
-  throw new Error(`next start did not come up:\n${output}`);
+  throw new Error(`the server did not come up:\n${output}`);
 }
 
 test("the server's output never prints the key, on good pages or errors", async ({ baseURL }) => {

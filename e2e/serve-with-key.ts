@@ -37,7 +37,7 @@ db.close();
 // Beside the database, like the seed's demo key, so the key-leak test can look for it.
 fs.writeFileSync(`${values.db}.test-key`, key.secret, { mode: 0o600 });
 
-const server = spawn("npx", ["next", "start", "-p", values.port, "-H", "127.0.0.1"], {
+const server = spawn("node", ["server.mjs", "-p", values.port, "-H", "127.0.0.1"], {
   stdio: "inherit",
   env: { ...process.env, SANDBOX_DB: values.db, INVOICING_API_KEY: key.secret },
 });

@@ -1,8 +1,9 @@
 /**
  * A per-client token bucket for the data route (and failed sign-ins), in memory. Hand-written because it
- * is a dozen lines and this dashboard is one process: a library earns its place
- * when limits must be shared across instances (Redis and the like), which a single
- * `next start` does not need.
+ * is a dozen lines: a library earns its place when limits must be shared across
+ * instances (Redis and the like). Buckets are per server process (server.mjs runs
+ * WEB_CONCURRENCY of them): a client whose connections land on several processes
+ * can draw once from each, a bounded looseness this dashboard accepts.
  */
 export interface BucketOptions {
   /** tokens added per second */
@@ -68,7 +69,7 @@ export function limitKey(sessionId: string | null, headers: Headers, trustProxy:
 
 /**
  * Who is asking. Behind a proxy we trust (TRUST_PROXY=1) the last X-Forwarded-For
- * entry is the address that proxy saw. Otherwise the header as `next start`
+ * entry is the address that proxy saw. Otherwise the header as the Next.js server
  * records it: Next sets it to the socket's address when the client sent none
  * (route handlers get no socket), so a client that sends its own only changes
  * which bucket it draws from. With sign-in on, limitKey uses the session instead.

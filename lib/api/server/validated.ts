@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { ApiRequestError } from "../errors";
 import { lenientSchemas as s } from "../schemas";
+import { apiConfig } from "./config";
 import { callApi } from "./transport";
 
 /** The schema an answer of each API route must match (lenient: extra fields and unknown enum values pass). */
@@ -21,10 +22,15 @@ function schemaFor(path: string): z.ZodType | null {
  * and the browser needs no validation library. A wrong shape becomes an
  * `invalid-response` error naming the first fields that are off; error answers pass
  * through unchanged for the caller to read.
+ *
+ * The built-in API (in-process) is passed through as it answered: it is this app's
+ * own code, held to the strict schemas by its test suite, and parsing, checking and
+ * re-serialising each page cost about a third of a data request's CPU under load
+ * (bench:load). Validation guards against a service we do not control.
  */
 export async function fetchValidated(pathAndQuery: string): Promise<Response> {
   const response = await callApi(pathAndQuery);
-  if (!response.ok) return response;
+  if (!response.ok || apiConfig().baseUrl === null) return response;
   const path = pathAndQuery.split("?")[0]!;
   const schema = schemaFor(path);
   let body: unknown;

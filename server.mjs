@@ -1,0 +1,120 @@
+/**
+ * `npm start`: the production server. `next start` runs one Node.js process, and a
+ * Node.js process serves requests on one core: under load Next.js's own work per
+ * request (routing, streaming, compression) fills that core while the others idle.
+ * This runs one Next.js server per worker process on the same port (node:cluster),
+ * so a machine's cores share the requests.
+ *
+ *   node server.mjs [-p PORT] [-H HOSTNAME]
+ *
+ * WEB_CONCURRENCY sets the number of processes (default: the cores, at most 4; 1
+ * runs a single process with no cluster). The first process starts alone: it checks
+ * the sign-in configuration (instrumentation.ts, which may refuse to start),
+ * migrates the sign-in storage and seeds the demo database, so the others find them
+ * ready. A process that fails to start stops the server with its exit code; one that
+ * dies later is replaced.
+ *
+ * Per process, not shared: the data route's rate limit (so one client spreading its
+ * requests over several connections can reach the limit once per process) and the
+ * insights cache (each process walks a view once per cache period).
+ */
+import cluster from "node:cluster";
+import { createServer } from "node:http";
+import { availableParallelism } from "node:os";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    port: { type: "string", short: "p" },
+    hostname: { type: "string", short: "H" },
+  },
+});
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const hostname = values.hostname;
+
+function workerCount() {
+  const configured = Number(process.env.WEB_CONCURRENCY);
+  if (Number.isInteger(configured) && configured > 0) return configured;
+  return Math.min(availableParallelism(), 4);
+}
+
+/** One Next.js server on `port`: in a cluster worker, the port is shared. */
+async function serve() {
+  process.env.NODE_ENV = "production";
+  const { default: next } = await import("next");
+  const app = next({ dev: false, dir: import.meta.dirname, hostname, port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => handle(req, res));
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, resolve);
+  });
+  if (!cluster.isWorker)
+    console.log(`Ready on http://${hostname ?? "localhost"}:${port} (1 process)`);
+}
+
+function runCluster(count) {
+  const ready = new WeakSet();
+  let stopping = false;
+
+  function stop(code) {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(code);
+    let left = workers.length;
+    for (const worker of workers) {
+      worker.once("exit", () => {
+        left -= 1;
+        if (left === 0) process.exit(code);
+      });
+      worker.process.kill("SIGTERM");
+    }
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+      process.exit(code);
+    }, 10_000).unref();
+  }
+
+  function fork() {
+    const worker = cluster.fork();
+    return new Promise((resolve) => {
+      worker.once("listening", () => {
+        ready.add(worker);
+        resolve();
+      });
+    });
+  }
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    if (!ready.has(worker)) {
+      console.error(`A server process did not start (exit ${code ?? signal}): stopping.`);
+      stop(code || 1);
+      return;
+    }
+    console.error(
+      `Server process ${worker.process.pid} ended (${code ?? signal}): starting another.`,
+    );
+    void fork();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(0));
+
+  void (async () => {
+    await fork();
+    await Promise.all(Array.from({ length: count - 1 }, fork));
+    console.log(`Ready on http://${hostname ?? "localhost"}:${port} (${count} processes)`);
+  })();
+}
+
+const count = workerCount();
+if (cluster.isPrimary && count > 1) runCluster(count);
+else {
+  // A worker whose primary is gone (killed outright) must not linger on the port.
+  if (cluster.isWorker) process.on("disconnect", () => process.exit(0));
+  serve().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
