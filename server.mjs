@@ -14,13 +14,16 @@
  * ready. A process that fails to start stops the server with its exit code; one that
  * dies later is replaced.
  *
- * Per process, not shared: the data route's rate limit (so one client spreading its
- * requests over several connections can reach the limit once per process) and the
- * insights cache (each process walks a view once per cache period).
+ * The processes share the insights views' finished results through a SQLite file in
+ * a temporary folder made here (INSIGHTS_SHARED_RESULTS, lib/insights/shared-results.ts),
+ * removed when the server stops. Per process, not shared: the data route's rate limit
+ * (a client whose connections land on several processes can draw once from each).
  */
 import cluster from "node:cluster";
+import fs from "node:fs";
 import { createServer } from "node:http";
-import { availableParallelism } from "node:os";
+import os, { availableParallelism } from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 
 const { values } = parseArgs({
@@ -57,6 +60,9 @@ async function serve() {
 function runCluster(count) {
   const ready = new WeakSet();
   let stopping = false;
+  const sharedDir = fs.mkdtempSync(path.join(os.tmpdir(), "invoicing-insights-"));
+  process.env.INSIGHTS_SHARED_RESULTS = path.join(sharedDir, "results.sqlite");
+  process.on("exit", () => fs.rmSync(sharedDir, { recursive: true, force: true }));
 
   function stop(code) {
     if (stopping) return;

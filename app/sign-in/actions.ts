@@ -25,6 +25,20 @@ function backToSignIn(error: string, next: string, extra: Record<string, string>
   redirect(`/sign-in?${query}`);
 }
 
+/**
+ * The HTTP status of a better-auth APIError, known by its shape as well as its class:
+ * the auth instance may have been built in another of Next.js's module layers (a page
+ * render, the instrumentation hook), whose copy of the class `instanceof` does not see.
+ */
+function apiErrorStatus(error: unknown): number | null {
+  if (error instanceof APIError) return error.statusCode;
+  if (error instanceof Error && error.name === "APIError") {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (typeof status === "number") return status;
+  }
+  return null;
+}
+
 export async function signInWithPassword(form: FormData): Promise<void> {
   const next = safeNext(text(form, "next"));
   const setup = authSetup();
@@ -43,7 +57,8 @@ export async function signInWithPassword(form: FormData): Promise<void> {
       headers: await headers(),
     });
   } catch (error) {
-    if (error instanceof APIError && (error.statusCode === 401 || error.statusCode === 400)) {
+    const status = apiErrorStatus(error);
+    if (status === 401 || status === 400) {
       recordFailure(email);
       failure = "invalid";
     } else {

@@ -4,6 +4,7 @@ import { isoDay } from "./aggregate";
 import { computeHome, type HomeData } from "./home";
 import { computeReceivables, type ReceivablesData } from "./receivables";
 import { computeRenewals, type RenewalsData } from "./renewals";
+import { readShared, sharedStoredAt, writeShared } from "./shared-results";
 import { insightToday } from "./today";
 import {
   createWalkContext,
@@ -16,6 +17,8 @@ import {
 /**
  * The views' results, shared by every viewer of this server: keyed by the API
  * source, the view and today's date (a new day starts fresh), kept for a short TTL.
+ * Each process keeps them in memory and, when the server runs several processes,
+ * takes a newer result another process stored (shared-results.ts).
  * One walk per key at a time (single-flight): a viewer who asks while a walk runs
  * joins it. A result past its TTL stays visible, with its "as of" time, while the
  * next walk runs; a failed walk is never stored.
@@ -100,6 +103,16 @@ function entryFor(key: string): Entry {
   return entry;
 }
 
+/** Takes another process's result for `key` when it is newer than this one's. */
+function adoptShared(key: string, entry: Entry): void {
+  const storedAt = sharedStoredAt(key);
+  if (storedAt === null || (entry.storedAt !== undefined && storedAt <= entry.storedAt)) return;
+  const shared = readShared<InsightResult>(key);
+  if (!shared) return;
+  entry.result = shared.result;
+  entry.storedAt = shared.storedAt;
+}
+
 export interface InsightState<V extends ViewName> {
   result: InsightResult<V> | null;
   fresh: boolean;
@@ -108,7 +121,9 @@ export interface InsightState<V extends ViewName> {
 
 /** What the page can render now, without walking. */
 export function peekInsight<V extends ViewName>(view: V): InsightState<V> {
-  const entry = store.get(cacheKey(view, insightToday()));
+  const key = cacheKey(view, insightToday());
+  const entry = entryFor(key);
+  adoptShared(key, entry);
   const result = (entry?.result ?? null) as InsightResult<V> | null;
   const fresh =
     result !== null && entry?.storedAt !== undefined && Date.now() - entry.storedAt < cacheTtlMs();
@@ -127,10 +142,11 @@ export async function getInsight<V extends ViewName>(
   const today = insightToday();
   const key = cacheKey(view, today);
   const entry = entryFor(key);
+  adoptShared(key, entry);
   const fresh =
     entry.result && entry.storedAt !== undefined && Date.now() - entry.storedAt < cacheTtlMs();
   if (fresh && !options.force && !entry.run) return entry.result as InsightResult<V>;
-  const run = entry.run ?? startRun(entry, view, today);
+  const run = entry.run ?? startRun(entry, key, view, today);
   if (options.onProgress) {
     const listener = options.onProgress;
     run.listeners.add(listener);
@@ -140,7 +156,7 @@ export async function getInsight<V extends ViewName>(
   return run.promise as Promise<InsightResult<V>>;
 }
 
-function startRun(entry: Entry, view: ViewName, today: number): Run {
+function startRun(entry: Entry, key: string, view: ViewName, today: number): Run {
   const listeners = new Set<(progress: WalkProgress) => void>();
   const ctx = createWalkContext({
     onProgress: (progress) => {
@@ -159,6 +175,7 @@ function startRun(entry: Entry, view: ViewName, today: number): Run {
     } as InsightResult;
     entry.result = result;
     entry.storedAt = Date.now();
+    writeShared(key, isoDay(today), result, entry.storedAt);
     return result;
   });
   const run: Run = { promise, progress: ctx.progress, listeners };
