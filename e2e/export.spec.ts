@@ -16,10 +16,13 @@ type Row = Record<string, string>;
 // biome-ignore lint/suspicious/noExplicitAny: API records as JSON, compared field by field.
 type ApiRecord = Record<string, any>;
 
-/** Minor units as the export writes them: 123456 → "1234.56". */
+/**
+ * Minor units as the export writes them: 123456 → "1234.56", and a negative amount
+ * behind the formula guard every cell starting with "-" gets: -5 → "'-0.05".
+ */
 function decimal(minor: number): string {
   const abs = Math.abs(minor);
-  return `${minor < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+  return `${minor < 0 ? "'-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 const lastDay = (exclusiveEnd: string) =>
   new Date(Date.parse(exclusiveEnd) - 86_400_000).toISOString().slice(0, 10);

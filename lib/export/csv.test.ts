@@ -21,12 +21,15 @@ describe("neutraliseFormula", () => {
     ["\rcmd", "'\rcmd"],
     ['=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
     ["＝1+1", "'＝1+1"],
+    ["-12.50", "'-12.50"],
+    ["-3", "'-3"],
+    ["-1+1", "'-1+1"],
   ])("prefixes %j", (cell, expected) => {
     expect(neutraliseFormula(cell)).toBe(expected);
   });
 
-  it.each([["Acme"], [""], ["1=1"], ["a+b"], [" =1"], ["'=1"], ["-12.50"], ["-3"], ["12.50"]])(
-    "leaves %j alone (no formula start, or a plain number)",
+  it.each([["Acme"], [""], ["1=1"], ["a+b"], [" =1"], ["'=1"], ["12.50"]])(
+    "leaves %j alone (no formula start)",
     (cell) => {
       expect(neutraliseFormula(cell)).toBe(cell);
     },
@@ -50,8 +53,8 @@ describe("csvRecords", () => {
     const row = ["=1+1", "+2", "-3+3", "@A1", "\tt", "\rr", "-4.00"];
     const text = csvRecords([row, [...row].reverse()]);
     const parsed = parse(text) as string[][];
-    expect(parsed[0]).toEqual(["'=1+1", "'+2", "'-3+3", "'@A1", "'\tt", "'\rr", "-4.00"]);
-    expect(parsed[1]).toEqual(["-4.00", "'\rr", "'\tt", "'@A1", "'-3+3", "'+2", "'=1+1"]);
+    expect(parsed[0]).toEqual(["'=1+1", "'+2", "'-3+3", "'@A1", "'\tt", "'\rr", "'-4.00"]);
+    expect(parsed[1]).toEqual(["'-4.00", "'\rr", "'\tt", "'@A1", "'-3+3", "'+2", "'=1+1"]);
     // A neutralised cell holding a comma or quote is still quoted correctly.
     expect(csvRecords([['=A1,"B"']])).toBe(`"'=A1,""B"""\r\n`);
   });

@@ -4,9 +4,10 @@
  * - RFC 4180: CRLF record ends; a field holding a comma, a quote, CR or LF is quoted
  *   and its quotes doubled (csv-stringify writes that).
  * - Formula injection: a spreadsheet runs a cell starting with `=`, `+`, `-`, `@`,
- *   tab or CR as a formula, so such a cell gets a leading `'` (OWASP's advice). Our
- *   own rule instead of csv-stringify's `escape_formulas`, which treats a negative
- *   amount written as text ("-12.50") as a formula and would break money columns.
+ *   tab or CR as a formula, so every such cell gets a leading `'` (OWASP's advice, and
+ *   the issue's rule: any cell). That includes a negative amount ("-12.50" is written
+ *   "'-12.50", which a spreadsheet shows as text). Our own rule rather than
+ *   csv-stringify's `escape_formulas` because it also covers the full-width forms.
  * - Money: minor units as an exact decimal string (every currency has 2 minor
  *   digits, decisions.md), never through floating point.
  * - Dates: calendar dates as YYYY-MM-DD, timestamps as full ISO 8601 UTC.
@@ -15,19 +16,16 @@ import { stringify } from "csv-stringify/sync";
 
 /** The characters a spreadsheet may read as the start of a formula (fullwidth forms too: Numbers folds them). */
 const FORMULA_START = new Set(["=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠"]);
-/** A plain negative number ("-12", "-12.50") is a value, not a formula, in every spreadsheet. */
-const PLAIN_NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 /**
  * A cell no spreadsheet will run as a formula.
  *
  * @example neutraliseFormula("=HYPERLINK(\"x\")") // "'=HYPERLINK(\"x\")"
- * @example neutraliseFormula("-12.50") // "-12.50" (a number stays a number)
+ * @example neutraliseFormula("-12.50") // "'-12.50"
  */
 export function neutraliseFormula(cell: string): string {
   const first = cell.charAt(0);
   if (!FORMULA_START.has(first)) return cell;
-  if (first === "-" && PLAIN_NEGATIVE_NUMBER.test(cell)) return cell;
   return `'${cell}`;
 }
 
