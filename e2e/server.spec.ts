@@ -1,0 +1,142 @@
+/**
+ * The production server itself (server.mjs): several processes on one port, a
+ * process that dies replaced while the others answer, and a stop that leaves none.
+ * Each test starts its own server of this build on a free port.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { E2E_DB, E2E_NOW } from "./env";
+import { expect, test } from "./test";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** The processes whose parent is `pid`, from /proc. */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {}
+  }
+  return children;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startServer(processes: number) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const primary: ChildProcess = spawn(
+    process.execPath,
+    ["server.mjs", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      // The demo server's database and pinned day: derived values stay as it reads them.
+      env: {
+        ...process.env,
+        SANDBOX_DB: E2E_DB,
+        SANDBOX_NOW: E2E_NOW,
+        WEB_CONCURRENCY: String(processes),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  primary.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  primary.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => primary.on("exit", resolve));
+  await expect
+    .poll(() => output, { timeout: 60_000, message: "the server says it is ready" })
+    .toContain(`Ready on ${base} (${processes} processes)`);
+  return { base, primary, exited, output: () => output };
+}
+
+/**
+ * `count` data requests at once, each on a new connection (a killed process takes
+ * its open connections with it; a new one reaches a process that lives): their
+ * statuses.
+ */
+async function ask(base: string, count: number): Promise<number[]> {
+  const one = (i: number) =>
+    new Promise<number>((resolve, reject) => {
+      const request = http.get(
+        `${base}/api/data/invoices?limit=2`,
+        { agent: false, headers: { "x-forwarded-for": `10.99.0.${i}` }, timeout: 10_000 },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on("timeout", () => request.destroy(new Error("timed out")));
+      request.on("error", reject);
+    });
+  return Promise.all(Array.from({ length: count }, (_, i) => one(i)));
+}
+
+test("a server process that dies is replaced, and the others answer meanwhile", async () => {
+  test.setTimeout(120_000);
+  const server = await startServer(2);
+  try {
+    const workers = childrenOf(server.primary.pid!);
+    expect(workers).toHaveLength(2);
+    expect(await ask(server.base, 8)).toEqual(Array(8).fill(200));
+
+    process.kill(workers[0]!, "SIGKILL");
+    // Connections open to the killed process, or handed to it before the primary
+    // hears of its death, go with it; from then on the survivor takes them all.
+    await expect
+      .poll(() => server.output(), { timeout: 10_000 })
+      .toMatch(new RegExp(`Server process ${workers[0]} ended \\(SIGKILL\\): starting another`));
+    expect(await ask(server.base, 8)).toEqual(Array(8).fill(200));
+    await expect
+      .poll(() => childrenOf(server.primary.pid!).filter((pid) => pid !== workers[0]), {
+        timeout: 60_000,
+      })
+      .toHaveLength(2);
+    await expect.poll(() => ask(server.base, 8), { timeout: 30_000 }).toEqual(Array(8).fill(200));
+  } finally {
+    server.primary.kill("SIGTERM");
+  }
+});
+
+test("SIGTERM stops every process of the server and frees the port", async () => {
+  test.setTimeout(120_000);
+  const server = await startServer(2);
+  const workers = childrenOf(server.primary.pid!);
+  expect(workers).toHaveLength(2);
+  server.primary.kill("SIGTERM");
+  expect(await server.exited).toBe(0);
+  for (const pid of workers) await expect.poll(() => alive(pid)).toBe(false);
+  await expect
+    .poll(() =>
+      fetch(`${server.base}/api/v1/health`).then(
+        () => "answered",
+        () => "refused",
+      ),
+    )
+    .toBe("refused");
+});
