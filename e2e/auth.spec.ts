@@ -3,11 +3,10 @@
  * sign-in; it signs in by a local account and by a real OIDC issuer with an allow
  * list (e2e/oidc-issuer.ts). The demo server (baseURL) runs open and says so.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import Database from "better-sqlite3";
 import { E2E_DB } from "./env";
+import { startOwnServer } from "./own-server";
 import { AUTH_URL, E2E_ACCOUNT, OIDC_ALLOWED_DOMAIN, SESSION_COOKIE } from "./session";
 import { type BrowserContext, expect, type Page, test } from "./test";
 
@@ -201,41 +200,9 @@ test("the demo API runs open and says so on screen", async ({ page, request }) =
 
 // --- servers of their own ------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-/** `npm start` (server.mjs, every worker process) on `port`, its output captured. */
-function startServer(port: number, env: Record<string, string>) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["server.mjs", "-p", String(port), "-H", "127.0.0.1"],
-    { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  const stop = () => {
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
-  };
-  return { output: () => output, exited, stop };
-}
-
 test("with a real API and no sign-in configuration the server refuses to start", async () => {
   const key = `inv_sk_${randomUUID().replaceAll("-", "")}`;
-  const app = startServer(await freePort(), {
+  const app = await startOwnServer({
     INVOICING_API_URL: "https://api.example.com/v1",
     INVOICING_API_KEY: key,
     AUTH_SECRET: "",
@@ -256,9 +223,7 @@ test("an issuer that is down: the SSO button says so, and password sign-in still
   page,
 }) => {
   test.setTimeout(90_000);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const app = startServer(port, {
+  const app = await startOwnServer((base) => ({
     INVOICING_API_URL: `${AUTH_URL}/api/v1`,
     INVOICING_API_KEY: "inv_sk_unused_here",
     AUTH_SECRET: randomUUID() + randomUUID(),
@@ -269,7 +234,8 @@ test("an issuer that is down: the SSO button says so, and password sign-in still
     AUTH_OIDC_CLIENT_SECRET: "nothing",
     AUTH_OIDC_NAME: "Down SSO",
     AUTH_ALLOWED_EMAILS: "@staff.test",
-  });
+  }));
+  const { base } = app;
   try {
     await expect
       .poll(

@@ -2,13 +2,13 @@
  * Security headers, the nonce-based Content-Security-Policy, and the proof that the
  * API key never reaches the browser nor the server's output.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { API_DOWN_URL, demoKey, E2E_DB, LIMITED_KEY_URL, REFUSED_KEY_URL } from "./env";
+import { type OwnServer, startOwnServer, untilListening } from "./own-server";
 import { AUTH_URL, E2E_ACCOUNT, ensureSignedIn, SESSION_COOKIE } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
@@ -356,23 +356,6 @@ test("no page, payload, asset or error page the browser receives holds a key", a
 
 // --- the key never reaches the server's output ----------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
-
-interface Started {
-  base: string;
-  output: () => string;
-  stop: () => void;
-}
-
 /**
  * Sign-in settings for an app reading a real API: a fresh auth database in a temp
  * folder holding the e2e account (made with `npm run auth`), a secret and its address.
@@ -414,44 +397,13 @@ async function signInCookie(base: string, password: string = E2E_ACCOUNT.passwor
   return { status: res.status, cookie: cookie ?? "" };
 }
 
-/** `npm start` (server.mjs) of this build on a free port, its stdout and stderr captured. */
+/** `npm start` (server.mjs) of this build on a free port, once it listens. */
 async function startApp(
   env: Record<string, string> | ((base: string) => Record<string, string>),
-): Promise<Started> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["server.mjs", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      env: { ...process.env, ...(typeof env === "function" ? env(base) : env) },
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const stop = () => {
-    // The whole process group: the server and its worker processes.
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
-  };
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) break;
-    // Any answer means it listens (the built-in API, and so its health route, may be off).
-    const up = await fetch(`${base}/no-such-page`).then(
-      () => true,
-      () => false,
-    );
-    if (up) return { base, output: () => output, stop };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  stop();
-  throw new Error(`the server did not come up:\n${output}`);
+): Promise<OwnServer> {
+  const server = await startOwnServer(env);
+  await untilListening(server);
+  return server;
 }
 
 test("the server's output never prints the key, on good pages or errors", async ({ baseURL }) => {

@@ -3,23 +3,11 @@
  * process that dies replaced while the others answer, and a stop that leaves none.
  * Each test starts its own server of this build on a free port.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import { E2E_DB, E2E_NOW } from "./env";
+import { type OwnServer, startOwnServer } from "./own-server";
 import { expect, test } from "./test";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** The processes whose parent is `pid`, from /proc. */
 function childrenOf(pid: number): number[] {
@@ -44,35 +32,18 @@ function alive(pid: number): boolean {
   }
 }
 
-async function startServer(processes: number) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const primary: ChildProcess = spawn(
-    process.execPath,
-    ["server.mjs", "-p", String(port), "-H", "127.0.0.1"],
-    {
-      // The demo server's database and pinned day: derived values stay as it reads them.
-      env: {
-        ...process.env,
-        SANDBOX_DB: E2E_DB,
-        SANDBOX_NOW: E2E_NOW,
-        WEB_CONCURRENCY: String(processes),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let output = "";
-  primary.stdout?.on("data", (chunk) => {
-    output += chunk;
+/** server.mjs with `processes` processes, once it says it is ready. */
+async function startServer(processes: number): Promise<OwnServer> {
+  // The demo server's database and pinned day: derived values stay as it reads them.
+  const server = await startOwnServer({
+    SANDBOX_DB: E2E_DB,
+    SANDBOX_NOW: E2E_NOW,
+    WEB_CONCURRENCY: String(processes),
   });
-  primary.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => primary.on("exit", resolve));
   await expect
-    .poll(() => output, { timeout: 60_000, message: "the server says it is ready" })
-    .toContain(`Ready on ${base} (${processes} processes)`);
-  return { base, primary, exited, output: () => output };
+    .poll(() => server.output(), { timeout: 60_000, message: "the server says it is ready" })
+    .toContain(`Ready on ${server.base} (${processes} processes)`);
+  return server;
 }
 
 /**
@@ -101,7 +72,7 @@ test("a server process that dies is replaced, and the others answer meanwhile", 
   test.setTimeout(120_000);
   const server = await startServer(2);
   try {
-    const workers = childrenOf(server.primary.pid!);
+    const workers = childrenOf(server.child.pid!);
     expect(workers).toHaveLength(2);
     expect(await ask(server.base, 8)).toEqual(Array(8).fill(200));
 
@@ -113,22 +84,22 @@ test("a server process that dies is replaced, and the others answer meanwhile", 
       .toMatch(new RegExp(`Server process ${workers[0]} ended \\(SIGKILL\\): starting another`));
     expect(await ask(server.base, 8)).toEqual(Array(8).fill(200));
     await expect
-      .poll(() => childrenOf(server.primary.pid!).filter((pid) => pid !== workers[0]), {
+      .poll(() => childrenOf(server.child.pid!).filter((pid) => pid !== workers[0]), {
         timeout: 60_000,
       })
       .toHaveLength(2);
     await expect.poll(() => ask(server.base, 8), { timeout: 30_000 }).toEqual(Array(8).fill(200));
   } finally {
-    server.primary.kill("SIGTERM");
+    server.child.kill("SIGTERM");
   }
 });
 
 test("SIGTERM stops every process of the server and frees the port", async () => {
   test.setTimeout(120_000);
   const server = await startServer(2);
-  const workers = childrenOf(server.primary.pid!);
+  const workers = childrenOf(server.child.pid!);
   expect(workers).toHaveLength(2);
-  server.primary.kill("SIGTERM");
+  server.child.kill("SIGTERM");
   expect(await server.exited).toBe(0);
   for (const pid of workers) await expect.poll(() => alive(pid)).toBe(false);
   await expect
