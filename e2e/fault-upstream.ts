@@ -10,8 +10,10 @@
  * Control (tests): POST /__faults {"fault": "500", "path": "/invoices", "after": 2}
  * sets the fault of one path (its requests and those under it): the first `after`
  * matching requests (default 0) pass, every later one gets the fault; the path's hit
- * count restarts. Rules of other paths are kept, so spec files that use different
- * paths do not disturb each other. GET /__faults?path=/invoices answers
+ * count restarts. With "query": "limit=100" a rule counts and faults only requests
+ * whose query holds that text (the whole-list walks read 100 a page; list pages and
+ * their prefetches read 50). Rules of other paths are kept, so spec files that use
+ * different paths do not disturb each other. GET /__faults?path=/invoices answers
  * {fault, path, after, hits}. A single request can ask for one with ?__fault=500.
  * The app holds FAULT_UPSTREAM_KEY; this server swaps in the demo key (read when
  * first needed, so the main server may seed after this one starts).
@@ -40,20 +42,20 @@ const port = Number(values.port);
 const target = values.target.replace(/\/+$/, "");
 const keyFile = values["key-file"];
 
-type FaultRule = { fault: Fault; path: string; after: number; hits: number };
+type FaultRule = { fault: Fault; path: string; query?: string; after: number; hits: number };
 const rules = new Map<string, FaultRule>();
 
 function ruleFor(path: string): FaultRule {
   return rules.get(path) ?? { fault: "none", path, after: 0, hits: 0 };
 }
 
-/** The rule of the longest configured path that `path` is or lies under. */
-function matchingRule(path: string): FaultRule | undefined {
+/** The rule of the longest configured path that `path` is or lies under, if its query condition holds. */
+function matchingRule(path: string, search: string): FaultRule | undefined {
   let best: FaultRule | undefined;
   for (const rule of rules.values())
     if (path === rule.path || path.startsWith(`${rule.path}/`))
       if (!best || rule.path.length > best.path.length) best = rule;
-  return best;
+  return best && (!best.query || search.includes(best.query)) ? best : undefined;
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown, headers = {}) {
@@ -79,10 +81,16 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
       const body = JSON.parse((await readBody(req)) || "{}") as {
         fault?: Fault;
         path?: string;
+        query?: string;
         after?: number;
       };
       if (!body.fault || !FAULTS.includes(body.fault)) return json(res, 400, { error: "fault?" });
-      const rule = { fault: body.fault, path: body.path ?? "/invoices", after: body.after ?? 0 };
+      const rule = {
+        fault: body.fault,
+        path: body.path ?? "/invoices",
+        query: body.query,
+        after: body.after ?? 0,
+      };
       rules.set(rule.path, { ...rule, hits: 0 });
       return json(res, 200, ruleFor(rule.path));
     }
@@ -95,7 +103,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const flag = url.searchParams.get("__fault") as Fault | null;
   url.searchParams.delete("__fault");
   const search = url.searchParams.size > 0 ? `?${url.searchParams}` : "";
-  const rule = matchingRule(path);
+  const rule = matchingRule(path, search);
   if (rule) rule.hits++;
   const fault: Fault = flag ?? (rule && rule.hits > rule.after ? rule.fault : "none");
 
