@@ -60,11 +60,11 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
             <th scope="col" className="py-1 font-medium">
               Month
             </th>
-            <th scope="col" className="py-1 text-right font-medium">
+            <th scope="col" className="py-1 pl-2 text-right font-medium">
               Ending
             </th>
             {healths.map((h) => (
-              <th key={h} scope="col" className="py-1 text-right font-medium">
+              <th key={h} scope="col" className="py-1 pl-2 text-right font-medium">
                 <span
                   className={`mr-1 inline-block h-2 w-2 rounded-full ${SEGMENT_COLORS[h] ?? "bg-slate-400"}`}
                 />
@@ -76,12 +76,12 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
         <tbody>
           {months.map((m) => (
             <tr key={m.month} className="border-t border-slate-100" data-month={m.month}>
-              <th scope="row" className="py-1 text-left font-normal">
+              <th scope="row" className="whitespace-nowrap py-1 text-left font-normal">
                 {label(m.month)}
               </th>
-              <td className="py-1 text-right tabular-nums">{m.total}</td>
+              <td className="py-1 pl-2 text-right tabular-nums">{m.total}</td>
               {healths.map((h) => (
-                <td key={h} className="py-1 text-right tabular-nums">
+                <td key={h} className="py-1 pl-2 text-right tabular-nums">
                   {m.byHealth[h] ?? 0}
                 </td>
               ))}
