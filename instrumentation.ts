@@ -16,4 +16,6 @@ export async function register(): Promise<void> {
     const { sandboxDatabase } = await import("./lib/sandbox");
     sandboxDatabase();
   }
+  const { DIRECT_DATA_ROUTE, serveDataDirect } = await import("./lib/api/server/direct-data-route");
+  (globalThis as Record<symbol, unknown>)[DIRECT_DATA_ROUTE] = serveDataDirect;
 }

@@ -111,3 +111,28 @@ test("SIGTERM stops every process of the server and frees the port", async () =>
     )
     .toBe("refused");
 });
+
+test("data requests take server.mjs's direct path; others, and malformed ones, go to Next.js", async ({
+  request,
+}) => {
+  // Next.js marks every answer it routes with `Vary: rsc, …`; the direct path (the
+  // hot path's CPU saving, bench:load) sends only its own compression Vary.
+  const direct = await request.get("/api/data/invoices?limit=5");
+  expect(direct.status()).toBe(200);
+  expect(direct.headers()["content-encoding"]).toBe("gzip");
+  expect(direct.headers().vary).toBe("Accept-Encoding");
+  expect((await direct.json()).data).toHaveLength(5);
+
+  const page = await request.get("/api/v1/invoices?limit=1", {
+    headers: { authorization: "Bearer nope" },
+  });
+  expect(page.status()).toBe(401);
+  expect(page.headers().vary).toContain("rsc");
+
+  // Declined by the direct path, answered by proxy.ts.
+  const malformed = await request.get("/api/data/invoices/%zz");
+  expect(malformed.status()).toBe(400);
+  expect((await malformed.json()).issues).toEqual([
+    { message: "path: holds a malformed percent-escape" },
+  ]);
+});

@@ -1,6 +1,4 @@
-import { serveDataRequest } from "@/lib/api/server/data-route";
-import { viewerForRequest } from "@/lib/auth/guard";
-import { withApiSecurityHeaders } from "@/lib/security-headers";
+import { answerDataRequest } from "@/lib/api/server/data-endpoint";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -8,13 +6,5 @@ export const runtime = "nodejs";
 type Context = { params: Promise<{ path: string[] }> };
 
 export async function GET(request: Request, { params }: Context): Promise<Response> {
-  const viewer = await viewerForRequest(request);
-  if (viewer instanceof Response) return withApiSecurityHeaders(viewer);
-  return withApiSecurityHeaders(
-    await serveDataRequest(
-      request,
-      (await params).path,
-      viewer.kind === "user" ? viewer.sessionId : null,
-    ),
-  );
+  return answerDataRequest(request, (await params).path);
 }
