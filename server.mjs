@@ -19,8 +19,9 @@
  *
  * The processes share the insights views' finished results through a SQLite file in
  * a temporary folder made here (INSIGHTS_SHARED_RESULTS, lib/insights/shared-results.ts),
- * removed when the server stops. Per process, not shared: the data route's rate limit
- * (a client whose connections land on several processes can draw once from each).
+ * removed when the server stops, and so do the rate limits of the data route and of
+ * failed sign-ins (RATE_LIMITS_SHARED, lib/api/server/shared-rate-limit.ts): a
+ * client's limit holds whichever process its connections reach.
  */
 import cluster from "node:cluster";
 import fs from "node:fs";
@@ -98,8 +99,9 @@ async function serve() {
 function runCluster(count) {
   const ready = new WeakSet();
   let stopping = false;
-  const sharedDir = fs.mkdtempSync(path.join(os.tmpdir(), "invoicing-insights-"));
+  const sharedDir = fs.mkdtempSync(path.join(os.tmpdir(), "invoicing-dashboard-"));
   process.env.INSIGHTS_SHARED_RESULTS = path.join(sharedDir, "results.sqlite");
+  process.env.RATE_LIMITS_SHARED = path.join(sharedDir, "rate-limits.sqlite");
   process.on("exit", () => fs.rmSync(sharedDir, { recursive: true, force: true }));
 
   function stop(code) {

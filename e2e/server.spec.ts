@@ -33,12 +33,16 @@ function alive(pid: number): boolean {
 }
 
 /** server.mjs with `processes` processes, once it says it is ready. */
-async function startServer(processes: number): Promise<OwnServer> {
+async function startServer(
+  processes: number,
+  env: Record<string, string> = {},
+): Promise<OwnServer> {
   // The demo server's database and pinned day: derived values stay as it reads them.
   const server = await startOwnServer({
     SANDBOX_DB: E2E_DB,
     SANDBOX_NOW: E2E_NOW,
     WEB_CONCURRENCY: String(processes),
+    ...env,
   });
   await expect
     .poll(() => server.output(), { timeout: 60_000, message: "the server says it is ready" })
@@ -48,15 +52,20 @@ async function startServer(processes: number): Promise<OwnServer> {
 
 /**
  * `count` data requests at once, each on a new connection (a killed process takes
- * its open connections with it; a new one reaches a process that lives): their
- * statuses.
+ * its open connections with it; a new one reaches a process that lives; the
+ * processes take new connections in turn): their statuses. Each from its own
+ * client address, or all from `client`.
  */
-async function ask(base: string, count: number): Promise<number[]> {
+async function ask(base: string, count: number, client?: string): Promise<number[]> {
   const one = (i: number) =>
     new Promise<number>((resolve, reject) => {
       const request = http.get(
         `${base}/api/data/invoices?limit=2`,
-        { agent: false, headers: { "x-forwarded-for": `10.99.0.${i}` }, timeout: 10_000 },
+        {
+          agent: false,
+          headers: { "x-forwarded-for": client ?? `10.99.0.${i}` },
+          timeout: 10_000,
+        },
         (response) => {
           response.resume();
           response.on("end", () => resolve(response.statusCode ?? 0));
@@ -89,6 +98,23 @@ test("a server process that dies is replaced, and the others answer meanwhile", 
       })
       .toHaveLength(2);
     await expect.poll(() => ask(server.base, 8), { timeout: 30_000 }).toEqual(Array(8).fill(200));
+  } finally {
+    server.child.kill("SIGTERM");
+  }
+});
+
+test("a client's rate limit holds across the processes its connections reach", async () => {
+  test.setTimeout(120_000);
+  const server = await startServer(2, {
+    DATA_RATE_LIMIT_BURST: "10",
+    DATA_RATE_LIMIT_PER_SEC: "0.01",
+  });
+  try {
+    // 20 connections, handed to the two processes in turn: one bucket of 10.
+    const statuses = await ask(server.base, 20, "10.98.0.1");
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect(await ask(server.base, 2, "10.98.0.2")).toEqual([200, 200]);
   } finally {
     server.child.kill("SIGTERM");
   }

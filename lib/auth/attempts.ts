@@ -1,5 +1,6 @@
 import "server-only";
-import { createRateLimiter } from "@/lib/api/server/rate-limit";
+import type { RateLimiter } from "@/lib/api/server/rate-limit";
+import { serverRateLimiter } from "@/lib/api/server/shared-rate-limit";
 
 /**
  * Failed password attempts per account: 10 at once, then one every 12 s. Only
@@ -7,16 +8,20 @@ import { createRateLimiter } from "@/lib/api/server/rate-limit";
  * slowed; a guesser gets five tries a minute per address. (better-auth's own limiter
  * guards its HTTP endpoints; this one guards the sign-in form's server action.)
  */
-const failures = createRateLimiter({ ratePerSec: 1 / 12, burst: 10 });
+let limiter: RateLimiter | null = null;
+const failures = () => {
+  limiter ??= serverRateLimiter("sign-in-failures", { ratePerSec: 1 / 12, burst: 10 });
+  return limiter;
+};
 
 const keyOf = (email: string) => email.trim().toLowerCase();
 
 /** Seconds to wait before another attempt on this address, or 0. */
 export function attemptWait(email: string): number {
-  const verdict = failures.peek(keyOf(email));
+  const verdict = failures().peek(keyOf(email));
   return verdict.ok ? 0 : verdict.retryAfterSec;
 }
 
 export function recordFailure(email: string): void {
-  failures.take(keyOf(email));
+  failures().take(keyOf(email));
 }

@@ -10,7 +10,8 @@ import {
   parseQuery,
   paymentFilterParams,
 } from "../list-params";
-import { createRateLimiter, limitKey } from "./rate-limit";
+import { limitKey, type RateLimiter } from "./rate-limit";
+import { serverRateLimiter } from "./shared-rate-limit";
 import { fetchValidated } from "./validated";
 
 /**
@@ -44,9 +45,9 @@ function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
-let limiter: ReturnType<typeof createRateLimiter> | null = null;
+let limiter: RateLimiter | null = null;
 function rateLimiter() {
-  limiter ??= createRateLimiter({
+  limiter ??= serverRateLimiter("data", {
     ratePerSec: envNumber("DATA_RATE_LIMIT_PER_SEC", 20),
     burst: envNumber("DATA_RATE_LIMIT_BURST", 60),
   });

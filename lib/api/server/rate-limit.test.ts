@@ -1,8 +1,26 @@
-/** The data route's per-client token bucket. */
-import { describe, expect, it } from "vitest";
-import { clientKey, createRateLimiter, limitKey } from "./rate-limit";
+/** The data route's per-client token bucket: in memory, and shared by a server's processes (SQLite). */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type Database from "better-sqlite3";
+import { afterAll, describe, expect, it } from "vitest";
+import { type BucketOptions, clientKey, createRateLimiter, limitKey } from "./rate-limit";
+import { createSharedRateLimiter, openSharedBuckets } from "./shared-rate-limit";
 
-describe("rate limiter", () => {
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "rate-limits-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let files = 0;
+/** A new shared file, opened by as many connections as asked (as server processes would). */
+function sharedFile(connections: number): Database.Database[] {
+  const file = path.join(dir, `limits-${++files}.sqlite`);
+  return Array.from({ length: connections }, () => openSharedBuckets(file));
+}
+
+describe.each([
+  ["in memory", (o: BucketOptions) => createRateLimiter(o)],
+  ["shared (SQLite)", (o: BucketOptions) => createSharedRateLimiter(sharedFile(1)[0]!, "t", o)],
+])("rate limiter, %s", (_, createRateLimiter) => {
   it("allows a burst, then refuses with Retry-After, then refills", () => {
     const limiter = createRateLimiter({ ratePerSec: 2, burst: 3 });
     for (let i = 0; i < 3; i++) expect(limiter.take("a", 0).ok).toBe(true);
@@ -19,10 +37,11 @@ describe("rate limiter", () => {
     expect(limiter.take("b", 0).ok).toBe(true);
   });
 
-  it("never holds more than its client cap", () => {
+  it("never holds much more than its client cap", () => {
     const limiter = createRateLimiter({ ratePerSec: 1, burst: 1, maxClients: 100 });
     for (let i = 0; i < 1_000; i++) limiter.take(`c${i}`, i);
-    expect(limiter.size).toBeLessThanOrEqual(100);
+    // In memory exactly; shared buckets are swept every tenth of the cap.
+    expect(limiter.size).toBeLessThanOrEqual(110);
   });
 
   it("sustains its rate: 20 req/s burst 60 lets 80 through in one second", () => {
@@ -34,7 +53,10 @@ describe("rate limiter", () => {
   });
 });
 
-describe("peek", () => {
+describe.each([
+  ["in memory", (o: BucketOptions) => createRateLimiter(o)],
+  ["shared (SQLite)", (o: BucketOptions) => createSharedRateLimiter(sharedFile(1)[0]!, "t", o)],
+])("peek, %s", (_, createRateLimiter) => {
   it("tells what take would answer without drawing a token", () => {
     const limiter = createRateLimiter({ ratePerSec: 1, burst: 2 });
     expect(limiter.peek("a", 0)).toEqual({ ok: true });
@@ -45,6 +67,68 @@ describe("peek", () => {
     expect(limiter.peek("a", 1000).ok).toBe(true);
     expect(limiter.take("a", 1000).ok).toBe(true);
     expect(limiter.take("a", 1000).ok).toBe(false);
+  });
+});
+
+describe("a limiter shared by a server's processes", () => {
+  it("draws one bucket from every connection to the file", () => {
+    const [a, b, c] = sharedFile(3);
+    const options = { ratePerSec: 1, burst: 4 };
+    const limiters = [a!, b!, c!].map((db) => createSharedRateLimiter(db, "data", options));
+    const verdicts = Array.from({ length: 6 }, (_, i) => limiters[i % 3]!.take("ip:1", 0).ok);
+    expect(verdicts).toEqual([true, true, true, true, false, false]);
+    expect(limiters[1]!.peek("ip:1", 0)).toEqual({ ok: false, retryAfterSec: 1 });
+    expect(limiters[2]!.take("ip:1", 1000).ok).toBe(true);
+    expect(limiters[0]!.take("ip:1", 1000).ok).toBe(false);
+  });
+
+  it("keeps limiters of different names apart in one file", () => {
+    const [db] = sharedFile(1);
+    const data = createSharedRateLimiter(db!, "data", { ratePerSec: 1, burst: 1 });
+    const signIn = createSharedRateLimiter(db!, "sign-in", { ratePerSec: 1, burst: 1 });
+    expect(data.take("x", 0).ok).toBe(true);
+    expect(data.take("x", 0).ok).toBe(false);
+    expect(signIn.take("x", 0).ok).toBe(true);
+  });
+
+  it("holds from two processes drawing at once: no token is spent twice", async () => {
+    const file = path.join(dir, "two-processes.sqlite");
+    // Each process: the limiter module itself (react-server: it is server-only), 1,000 takes.
+    const script = path.join(dir, "draw.ts");
+    fs.writeFileSync(
+      script,
+      `import { createSharedRateLimiter, openSharedBuckets } from ${JSON.stringify(path.resolve(import.meta.dirname, "shared-rate-limit.ts"))};
+       const db = openSharedBuckets(${JSON.stringify(file)});
+       const limiter = createSharedRateLimiter(db, "data", { ratePerSec: 0.0001, burst: 1500 });
+       // Both start drawing at the same moment, whichever loaded first.
+       while (Date.now() < Number(process.env.START_AT));
+       let granted = 0;
+       // A take every 0.1 ms or so, as requests arrive: the two processes interleave.
+       for (let i = 0; i < 1000; i++) {
+         if (limiter.take("c", 0).ok) granted++;
+         const next = performance.now() + 0.1;
+         while (performance.now() < next);
+       }
+       console.log(granted);`,
+    );
+    const startAt = String(Date.now() + 4_000);
+    const run = () =>
+      new Promise<number>((resolve, reject) => {
+        const child = spawn(
+          process.execPath,
+          ["--conditions=react-server", "--import", "tsx", script],
+          { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, START_AT: startAt } },
+        );
+        let out = "";
+        child.stdout.on("data", (d) => {
+          out += d;
+        });
+        child.on("exit", (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(out))));
+      });
+    const granted = await Promise.all([run(), run()]);
+    expect(granted[0]! + granted[1]!).toBe(1500);
+    // Both drew: the file, not one process's memory, held the bucket.
+    expect(Math.min(...granted)).toBeGreaterThan(0);
   });
 });
 

@@ -1,9 +1,8 @@
 /**
- * A per-client token bucket for the data route (and failed sign-ins), in memory. Hand-written because it
- * is a dozen lines: a library earns its place when limits must be shared across
- * instances (Redis and the like). Buckets are per server process (server.mjs runs
- * WEB_CONCURRENCY of them): a client whose connections land on several processes
- * can draw once from each, a bounded looseness this dashboard accepts.
+ * A per-client token bucket for the data route (and failed sign-ins), in memory.
+ * Hand-written because it is a dozen lines: a library earns its place when limits
+ * must be shared across machines (Redis and the like). The processes of one server
+ * share their buckets through SQLite instead (./shared-rate-limit.ts, same rule).
  */
 export interface BucketOptions {
   /** tokens added per second */
@@ -16,11 +15,19 @@ export interface BucketOptions {
 
 export type Verdict = { ok: true } | { ok: false; retryAfterSec: number };
 
-export function createRateLimiter(options: BucketOptions) {
+export interface RateLimiter {
+  /** The verdict `take` would give, without drawing a token. */
+  peek(client: string, now?: number): Verdict;
+  /** Draws a token for `client` if it has one. */
+  take(client: string, now?: number): Verdict;
+  /** Buckets held. */
+  readonly size: number;
+}
+
+export function createRateLimiter(options: BucketOptions): RateLimiter {
   const { ratePerSec, burst, maxClients = 10_000 } = options;
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
-    /** The verdict `take` would give, without drawing a token. */
     peek(client: string, now: number = Date.now()): Verdict {
       const bucket = buckets.get(client);
       if (!bucket) return { ok: true };
