@@ -44,8 +44,10 @@ export async function serveDataDirect(req: IncomingMessage, res: ServerResponse)
   // As Next.js does: the socket's address when the client sent none (the open demo's rate-limit key).
   if (!headers.has("x-forwarded-for") && req.socket.remoteAddress)
     headers.set("x-forwarded-for", req.socket.remoteAddress);
+  // The route reads only the path and query of the URL: a fixed origin, so no Host
+  // header, however odd, can make the URL unparsable.
   const response = await answerDataRequest(
-    new Request(`http://${headers.get("host") ?? "localhost"}${req.url}`, { headers }),
+    new Request(`http://dashboard.internal${req.url}`, { headers }),
     segments,
   ).catch(unexpectedFailure);
   let body: Buffer = Buffer.from(await response.arrayBuffer());
