@@ -80,6 +80,38 @@ function answer(req, res, handle) {
   );
 }
 
+/**
+ * A request Node.js cannot parse never reaches Next.js: by default Node answers an
+ * address and headers over 16 KB with a bare 431 and other malformed requests with
+ * a bare 400. These answer in the API's error shape instead (spec: "Error body (all
+ * error statuses)"), with the issue named.
+ */
+function refuseMalformedRequest(error, socket) {
+  if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  const issue =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? "the request's address and headers are over 16 KB: send fewer or shorter values"
+      : "the request is not well-formed HTTP";
+  const body = JSON.stringify({
+    message: "Input validation failed",
+    code: "BAD_REQUEST",
+    issues: [{ message: issue }],
+  });
+  socket.end(
+    [
+      "HTTP/1.1 400 Bad Request",
+      "Content-Type: application/json; charset=utf-8",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Cache-Control: no-store",
+      "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
+      "X-Content-Type-Options: nosniff",
+      "Connection: close",
+      "",
+      body,
+    ].join("\r\n"),
+  );
+}
+
 /** One Next.js server on `port`: in a cluster worker, the port is shared. */
 async function serve() {
   process.env.NODE_ENV = "production";
@@ -88,6 +120,7 @@ async function serve() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => answer(req, res, handle));
+  server.on("clientError", refuseMalformedRequest);
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, resolve);

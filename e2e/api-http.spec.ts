@@ -3,6 +3,7 @@
  * in-process handler tests cannot see (routing, raw query strings, methods, headers).
  */
 import http from "node:http";
+import net from "node:net";
 import { demoKey } from "./env";
 import { expect, test } from "./test";
 
@@ -132,5 +133,42 @@ test("hostile raw query strings get 200 or 400, never 500 or a hang", async ({ b
       const status = await rawGet(baseURL!, `/api/v1/${resource}/${id}`, key);
       expect([400, 404], `${resource}/${id}`).toContain(status);
     }
+  }
+});
+
+/** Writes `bytes` on a new connection and reads the whole answer. */
+function rawExchange(baseURL: string, bytes: string): Promise<string> {
+  const url = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(bytes));
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.setTimeout(10_000, () => socket.destroy(new Error("timeout")));
+    socket.on("data", (chunk) => {
+      answer += chunk;
+    });
+    socket.on("end", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+test("a request Node.js cannot parse is answered in the API's error shape", async ({ baseURL }) => {
+  const ids = Array.from({ length: 500 }, () => "00000000-0000-4000-8000-000000000000").join(",");
+  for (const [what, bytes, issue] of [
+    [
+      "an address over 16 KB",
+      `GET /api/v1/invoices?customerIds=${ids} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${demoKey()}\r\n\r\n`,
+      /over 16 KB/,
+    ],
+    ["a malformed request line", "GET /api/v1/health HTTP/9 nonsense\r\n\r\n", /not well-formed/],
+  ] as const) {
+    const answer = await rawExchange(baseURL!, bytes);
+    const [head, body] = answer.split("\r\n\r\n");
+    expect(head!.split("\r\n")[0], what).toBe("HTTP/1.1 400 Bad Request");
+    expect(head, what).toMatch(/x-content-type-options: nosniff/i);
+    const parsed = JSON.parse(body!);
+    expect(Object.keys(parsed).sort(), what).toEqual(["code", "issues", "message"]);
+    expect(parsed.code, what).toBe("BAD_REQUEST");
+    expect(parsed.issues[0].message, what).toMatch(issue);
   }
 });

@@ -22,6 +22,13 @@ describe("parseDateBound", () => {
     );
     expect(parseDateBound("2026-11-22T10:00")).toBe(Date.UTC(2026, 10, 22, 10));
   });
+  it("keeps a bound below the millisecond between two milliseconds, so comparisons stay exact", () => {
+    const ms = Date.UTC(2021, 1, 13, 2, 20, 23, 416);
+    expect(parseDateBound("2021-02-13T02:20:23.4161Z")).toBe(ms + 0.5);
+    expect(parseDateBound("2021-02-13T02:20:23.416000001Z")).toBe(ms + 0.5);
+    expect(parseDateBound("2021-02-13T02:20:23.4160000Z")).toBe(ms);
+    expect(parseDateBound("1969-12-31T23:59:59.9995Z")).toBe(-0.5);
+  });
   it("refuses impossible dates and other text", () => {
     for (const bad of [
       "2026-02-30",

@@ -18,7 +18,12 @@ import {
 
 export { CUSTOMER_ORDER_FIELDS, INVOICE_ORDER_FIELDS, PAYMENT_ORDER_FIELDS };
 
-export const MAX_LIST_IDS = 100;
+/**
+ * Neither document limits a comma list; a request line is bounded anyway (the
+ * server refuses one over 16 KB: about 430 uuids). This only keeps a bigger server
+ * limit from ever reaching SQLite's cap on bound parameters.
+ */
+export const MAX_LIST_IDS = 5_000;
 
 const uuidParam = z
   .string()
@@ -67,7 +72,11 @@ const ISO_DATE_TIME =
 
 /**
  * An ISO 8601 date-time, or a `YYYY-MM-DD` date read as UTC midnight (decisions.md);
- * a date-time without a zone is read as UTC. Returns epoch milliseconds.
+ * a date-time without a zone is read as UTC. Returns epoch milliseconds; a bound
+ * with digits below the millisecond (`…23.4161Z`) lies between two milliseconds and
+ * comes back as the lower one plus 0.5. Records hold whole milliseconds, so every
+ * comparison with it is then exact: `>=` and `<` act as on the next millisecond,
+ * `<=` as on this one.
  */
 export function parseDateBound(raw: string): number | null {
   if (ISO_DATE.test(raw)) return validCalendarDate(raw) ? Date.parse(`${raw}T00:00:00.000Z`) : null;
@@ -81,7 +90,8 @@ export function parseDateBound(raw: string): number | null {
   const ms = Date.parse(
     `${y}-${mo}-${d}T${h}:${mi}:${s}.${frac.padEnd(3, "0").slice(0, 3)}${zone.toUpperCase()}`,
   );
-  return Number.isNaN(ms) ? null : ms;
+  if (Number.isNaN(ms)) return null;
+  return /[1-9]/.test(frac.slice(3)) ? ms + 0.5 : ms;
 }
 
 function validCalendarDate(ymd: string): boolean {

@@ -450,3 +450,16 @@ describe("GET /payments", () => {
     );
   });
 });
+
+describe("GET /contracts: cursors under equivalent filters", () => {
+  it("statuses written as the default set and statuses omitted are one filter", async () => {
+    const first = await api("/contracts?statuses=CANCELLED,EXPIRED,DRAFT,ACTIVE&limit=3");
+    expect(first.status).toBe(200);
+    const cursor = first.body.nextCursor;
+    expect((await api(`/contracts?limit=3&startingAfter=${cursor}`)).status).toBe(200);
+    expect(
+      (await api(`/contracts?statuses=${LIFECYCLE.join(",")}&limit=3&startingAfter=${cursor}`))
+        .status,
+    ).toBe(400);
+  });
+});

@@ -647,3 +647,17 @@ describe("GET /customers/{id}", () => {
     expect(res.body.code).toBe("NOT_FOUND");
   });
 });
+
+describe("GET /customers: cursors under equivalent filters", () => {
+  it("search in another case is the same filter (the filter ignores case)", async () => {
+    const first = await api("/customers?search=son&limit=2");
+    expect(first.status).toBe(200);
+    expect(first.body.hasMore).toBe(true);
+    const cursor = first.body.nextCursor;
+    const same = await api(`/customers?search=SON&limit=2&startingAfter=${cursor}`);
+    expect(same.status).toBe(200);
+    const lower = await api(`/customers?search=son&limit=2&startingAfter=${cursor}`);
+    expect(same.body.data).toEqual(lower.body.data);
+    expect((await api(`/customers?search=so&limit=2&startingAfter=${cursor}`)).status).toBe(400);
+  });
+});

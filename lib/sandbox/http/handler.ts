@@ -4,6 +4,7 @@
  * real database without a server.
  */
 import type Database from "better-sqlite3";
+import { INVOICE_STATUSES, LIFECYCLE_STATUSES } from "@/lib/api/enums";
 import {
   contractFilterParams,
   customerFilterParams,
@@ -87,12 +88,28 @@ interface ListRoute<D extends ParamDefs, Item> {
   name: string;
   claim: string;
   params: D;
+  /**
+   * The filters as the cursor's scope: a filter written so that it selects what its
+   * absence selects is dropped, and text the filter compares ignoring case is folded,
+   * so equivalent filters keep a run's cursors valid (spec list rule 4).
+   */
+  scope?: (filters: ParsedParams<D>) => ParsedParams<D>;
   query: (businessId: string, filters: ParsedParams<D>) => Omit<KeysetQuery, "limit" | "cursor">;
   toRecords: (db: Database.Database, rows: unknown[]) => Item[];
 }
 
 function listRoute<D extends ParamDefs, Item>(route: ListRoute<D, Item>) {
   return route;
+}
+
+/** What `statuses` selects when omitted (spec): every status but VOIDED, every one but DELETED. */
+const DEFAULT_INVOICE_STATUSES = INVOICE_STATUSES.filter((s) => s !== "VOIDED");
+const DEFAULT_CONTRACT_STATUSES = LIFECYCLE_STATUSES.filter((s) => s !== "DELETED");
+
+function sameSet(values: readonly string[] | undefined, set: readonly string[]): boolean {
+  return (
+    values !== undefined && values.length === set.length && set.every((v) => values.includes(v))
+  );
 }
 
 const LIST_ROUTES = {
@@ -102,6 +119,12 @@ const LIST_ROUTES = {
     params: invoiceFilterParams,
     query: invoiceListQuery,
     toRecords: (_db, rows) => toInvoices(rows),
+    scope: ({ needsApproval, statuses, ...rest }) => ({
+      ...rest,
+      // "false or omitted: no filter".
+      needsApproval: needsApproval === true ? true : undefined,
+      statuses: sameSet(statuses, DEFAULT_INVOICE_STATUSES) ? undefined : statuses,
+    }),
   }),
   customers: listRoute({
     name: "customers",
@@ -109,6 +132,7 @@ const LIST_ROUTES = {
     params: customerFilterParams,
     query: customerListQuery,
     toRecords: toCustomers,
+    scope: ({ search, ...rest }) => ({ ...rest, search: search?.toLowerCase() }),
   }),
   contracts: listRoute({
     name: "contracts",
@@ -116,6 +140,10 @@ const LIST_ROUTES = {
     params: contractFilterParams,
     query: contractListQuery,
     toRecords: toContracts,
+    scope: ({ statuses, ...rest }) => ({
+      ...rest,
+      statuses: sameSet(statuses, DEFAULT_CONTRACT_STATUSES) ? undefined : statuses,
+    }),
   }),
   payments: listRoute({
     name: "payments",
@@ -145,7 +173,7 @@ function handleList<D extends ParamDefs, Item>(
   const filters = rest as ParsedParams<D>;
   const secret = readMeta(db, "cursor_secret") ?? "";
   // The cursor is bound to the list, the business, and the filters and order.
-  const scope = scopeFingerprint({ list: route.name, ...filters });
+  const scope = scopeFingerprint({ list: route.name, ...(route.scope?.(filters) ?? filters) });
   let cursor: KeysetQuery["cursor"];
   const token = startingAfter ?? endingBefore;
   if (token !== undefined) {
@@ -222,8 +250,12 @@ export async function handleApiRequest(
     const [resource, id, ...extra] = segments;
     if (extra.length > 0) return errors.routeNotFound();
 
-    if (resource === "health" && !id) return health(context);
-    if (resource === "openapi.json" && !id) return json(200, openApiDocument());
+    if ((resource === "health" || resource === "openapi.json") && !id) {
+      // Public, and still strict: a parameter the route does not know is a 400 (decisions.md).
+      const parsed = parseQuery(url.searchParams, {});
+      if (!parsed.ok) return errors.badRequest(parsed.issues);
+      return resource === "health" ? health(context) : json(200, openApiDocument());
+    }
 
     const db = context.db();
     const caller = authenticate(db, request.headers.get("authorization"));

@@ -911,3 +911,94 @@ describe("Data the sandbox holds: invoices", () => {
     );
   });
 });
+
+describe("GET /invoices: date bounds finer than a millisecond", () => {
+  // A bound 0.1 ms after a record's time: the record is before it, so "at or after"
+  // leaves it out, and "at or before" and "before" keep it.
+  const justAfter = (iso: string) => iso.replace(/Z$/, "1Z");
+  const FINE = 0.1;
+
+  it("issueDateStartAt and issueDateEndAt compare the exact instant", async () => {
+    const boundary = all.filter(isIssued)[100]!;
+    const bound = justAfter(boundary.issuedAt!);
+    const after = await check(
+      `issueDateStartAt=${bound}`,
+      (inv) => issueMeasure(inv) >= ms(boundary.issuedAt!) + FINE,
+    );
+    expect(after).not.toContain(boundary.id);
+    const upTo = await check(
+      `issueDateEndAt=${bound}`,
+      (inv) => issueMeasure(inv) <= ms(boundary.issuedAt!) + FINE,
+    );
+    expect(upTo).toContain(boundary.id);
+  });
+
+  it("dueDateStartAt and dueDateEndAt compare the exact instant", async () => {
+    const boundary = all.filter(isIssued)[50]!;
+    const bound = justAfter(boundary.dueAt!);
+    const due = ms(boundary.dueAt!) + FINE;
+    expect(
+      await check(`dueDateStartAt=${bound}`, (inv) => isIssued(inv) && ms(inv.dueAt!) >= due),
+    ).not.toContain(boundary.id);
+    expect(
+      await check(`dueDateEndAt=${bound}`, (inv) => isIssued(inv) && ms(inv.dueAt!) <= due),
+    ).toContain(boundary.id);
+  });
+
+  it("periodStartAtOrAfter and periodStartBefore compare the exact instant", async () => {
+    const boundary = all[all.length >> 1]!;
+    const bound = justAfter(boundary.periodStartAt);
+    const start = ms(boundary.periodStartAt) + FINE;
+    const opts = { statuses: STATUSES };
+    expect(
+      await check(`periodStartAtOrAfter=${bound}`, (inv) => ms(inv.periodStartAt) >= start, opts),
+    ).not.toContain(boundary.id);
+    expect(
+      await check(`periodStartBefore=${bound}`, (inv) => ms(inv.periodStartAt) < start, opts),
+    ).toContain(boundary.id);
+  });
+});
+
+describe("GET /invoices: cursors under equivalent filters", () => {
+  const next = async (query: string) => {
+    const page = await api(`/invoices?${query}&limit=5`);
+    expect(page.status, query).toBe(200);
+    return page.body.nextCursor as string;
+  };
+
+  it("needsApproval=false and no needsApproval are one filter (spec: 'false or omitted: no filter')", async () => {
+    const cursor = await next("needsApproval=false");
+    expect((await api(`/invoices?limit=5&startingAfter=${cursor}`)).status).toBe(200);
+    const back = await next("");
+    expect((await api(`/invoices?needsApproval=false&limit=5&startingAfter=${back}`)).status).toBe(
+      200,
+    );
+    // needsApproval=true is another filter.
+    expect((await api(`/invoices?needsApproval=true&limit=5&startingAfter=${back}`)).status).toBe(
+      400,
+    );
+  });
+
+  it("statuses written as the default set and statuses omitted are one filter", async () => {
+    const cursor = await next("statuses=ISSUED,ISSUING,APPROVED,DRAFT");
+    const page = await api(`/invoices?limit=5&startingAfter=${cursor}`);
+    expect(page.status).toBe(200);
+    expect(
+      (await api(`/invoices?statuses=${EVERY_STATUS}&limit=5&startingAfter=${cursor}`)).status,
+    ).toBe(400);
+  });
+
+  it("customerIds takes more than 100 ids (neither document caps a list)", async () => {
+    const real = [...new Set(all.map((inv) => inv.customerId))];
+    const fake = Array.from(
+      { length: 120 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+    );
+    const query = `customerIds=${[...fake, real[0]!, real[1]!].join(",")}`;
+    const want = await check(
+      query,
+      (inv) => inv.customerId === real[0] || inv.customerId === real[1],
+    );
+    expect(want.length).toBeGreaterThan(0);
+  });
+});

@@ -466,3 +466,36 @@ describe("public routes", () => {
     }
   });
 });
+
+describe("the public routes", () => {
+  it("refuse a parameter they do not know, as every route does (decisions.md)", async () => {
+    for (const path of ["/health?limit=abc", "/openapi.json?foo=1"]) {
+      const res = await api<{ code: string; issues: { message: string }[] }>(path, { key: null });
+      expect(res.status, path).toBe(400);
+      expect(res.body.code).toBe("BAD_REQUEST");
+      expect(res.body.issues[0]!.message).toMatch(/^(limit|foo): unknown parameter/);
+    }
+    expect((await api("/health", { key: null })).status).toBe(200);
+  });
+
+  it("describe uuids as the spec does: hex digits in either case", async () => {
+    const doc = (await api("/openapi.json", { key: null })).body;
+    const patterns: string[] = [];
+    const visit = (node: unknown) => {
+      if (Array.isArray(node)) node.forEach(visit);
+      else if (node && typeof node === "object") {
+        const o = node as Record<string, unknown>;
+        if (o.format === "uuid" && typeof o.pattern === "string") patterns.push(o.pattern);
+        Object.values(o).forEach(visit);
+      }
+    };
+    visit(doc);
+    expect(patterns.length).toBeGreaterThan(3);
+    for (const pattern of patterns) {
+      const re = new RegExp(pattern);
+      expect(re.test("4B309F48-1C2D-4E5F-8A9B-0C1D2E3F4A5B"), pattern).toBe(true);
+      expect(re.test("4b309f48-1c2d-4e5f-8a9b-0c1d2e3f4a5b"), pattern).toBe(true);
+      expect(re.test("4b309f48-1c2d-4e5f-8a9b-0c1d2e3f4a5"), pattern).toBe(false);
+    }
+  });
+});

@@ -86,6 +86,7 @@ export function openApiDocument() {
           summary: "Health",
           responses: {
             "200": { description: "The database can be read.", content: jsonContent(s.Health) },
+            "400": errorResponse("Input validation failed: the route takes no parameter."),
             "503": { description: "The database cannot be read.", content: jsonContent(s.Health) },
           },
         },
@@ -93,7 +94,10 @@ export function openApiDocument() {
       "/openapi.json": {
         get: {
           summary: "This document",
-          responses: { "200": { description: "OpenAPI 3.1 document." } },
+          responses: {
+            "200": { description: "OpenAPI 3.1 document." },
+            "400": errorResponse("Input validation failed: the route takes no parameter."),
+          },
         },
       },
       "/me": {
@@ -102,6 +106,7 @@ export function openApiDocument() {
           security: [{ bearer: [] }],
           responses: {
             "200": { description: "The key and its claims.", content: jsonContent(s.Me) },
+            "400": errorResponse("Input validation failed: the route takes no parameter."),
             "401": authErrors["401"],
             "500": authErrors["500"],
           },
