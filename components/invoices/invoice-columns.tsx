@@ -53,19 +53,21 @@ export function invoiceColumns(
     {
       id: "payment",
       header: "Payment",
-      size: 150,
+      // Wide enough for the longest state, "Card payment pending".
+      size: 185,
       cell: ({ row }) => <PaymentStateBadge state={paymentStateOf(row.original)} />,
     },
     {
       id: "period",
       header: "Period",
-      size: 190,
+      // A period across two years: "Dec 19, 2022 – Jan 18, 2023".
+      size: 215,
       cell: ({ row }) => formatPeriod(row.original.periodStartAt, row.original.periodEndAt),
     },
     {
       id: "issuedAt",
       header: "Issued",
-      size: 180,
+      size: 205,
       meta: { sortField: "issuedAt" } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.issuedAt ? (
