@@ -25,9 +25,8 @@ type Storage = Awaited<ReturnType<typeof openStorage>>;
 
 /**
  * SQLite through better-sqlite3 (the default), or PostgreSQL through a pg Pool when
- * AUTH_DATABASE_URL is set. pg is not a dependency of this project: install it
- * (`npm install pg`) to use a server database; without it the start fails with that
- * instruction.
+ * AUTH_DATABASE_URL is set (lib/auth/postgres.test.ts). pg is loaded only then, and
+ * a deployment that pruned it gets a start that fails with the instruction to add it.
  */
 export async function openStorage(storage: AuthStorage) {
   if (storage.kind === "sqlite") {

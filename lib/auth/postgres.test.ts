@@ -1,0 +1,156 @@
+/**
+ * Sign-in storage on a PostgreSQL server (AUTH_DATABASE_URL), end to end on a real
+ * server: the schema made at start, an account made by the command line, a password
+ * sign-in, the session row and its cookie checked as every request checks them,
+ * revocation. Runs when AUTH_TEST_POSTGRES_URL names a server where it may create a
+ * database (CI starts a throwaway one, see .ci/run); each run makes its own database
+ * and drops it. With AUTH_TEST_POSTGRES_REQUIRED=1 a missing server is a failure.
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseAllowList } from "./config";
+import { createAuth } from "./instance";
+
+const adminUrl = process.env.AUTH_TEST_POSTGRES_URL;
+
+interface PgClient {
+  connect(): Promise<void>;
+  query<R>(sql: string, values?: unknown[]): Promise<{ rows: R[] }>;
+  end(): Promise<void>;
+}
+type PgModule = { Client: new (options: { connectionString: string }) => PgClient };
+
+async function withClient<T>(url: string, use: (client: PgClient) => Promise<T>): Promise<T> {
+  // pg ships no types, and the app loads it the same untyped way (instance.ts).
+  const name = "pg";
+  const { Client } = (await import(name)) as PgModule;
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+it("a PostgreSQL server is there when CI requires one", () => {
+  if (process.env.AUTH_TEST_POSTGRES_REQUIRED === "1") expect(adminUrl).toBeTruthy();
+});
+
+describe.skipIf(!adminUrl)("sign-in storage on PostgreSQL", () => {
+  const database = `auth_test_${randomBytes(6).toString("hex")}`;
+  let url: string;
+
+  const config = () => ({
+    secret: "p".repeat(40),
+    baseURL: "http://localhost:3000",
+    oidc: null,
+    localAccounts: true,
+    allowed: parseAllowList(""),
+    sessionTtlSec: 3600,
+    storage: { kind: "postgres" as const, url },
+  });
+
+  function cli(args: string[], stdin = "") {
+    const result = spawnSync(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "lib/auth/cli.ts", ...args],
+      {
+        input: stdin,
+        encoding: "utf8",
+        env: { ...process.env, AUTH_DATABASE_URL: url, AUTH_DB: "" },
+        timeout: 60_000,
+      },
+    );
+    return {
+      code: result.status,
+      stderr: result.stderr,
+      json: JSON.parse(result.stdout || "null"),
+    };
+  }
+
+  const sessionRows = (email: string) =>
+    withClient(url, async (client) => {
+      const { rows } = await client.query<{ n: string }>(
+        `SELECT count(*) AS n FROM "session" s JOIN "user" u ON u.id = s."userId" WHERE u.email = $1`,
+        [email],
+      );
+      return Number(rows[0]!.n);
+    });
+
+  beforeAll(async () => {
+    await withClient(adminUrl!, (client) => client.query(`CREATE DATABASE ${database}`));
+    const target = new URL(adminUrl!);
+    target.pathname = `/${database}`;
+    url = target.href;
+  });
+
+  afterAll(async () => {
+    if (!url) return;
+    await withClient(adminUrl!, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
+    );
+  });
+
+  it("makes its schema on an empty database, as the server's start does", async () => {
+    const { close } = await createAuth(config());
+    await close();
+    const tables = await withClient(url, async (client) => {
+      const { rows } = await client.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
+      );
+      return rows.map((r) => r.table_name);
+    });
+    expect(tables).toEqual(expect.arrayContaining(["account", "session", "user", "verification"]));
+  });
+
+  it("an account made by the command line signs in; the session row is on the server and its cookie is checked", async () => {
+    const added = cli(
+      ["users", "add", "--email", "Pat@Example.com", "--name", "Pat", "--password-stdin"],
+      "a postgres password\n",
+    );
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.json).toMatchObject({ user: { email: "pat@example.com" } });
+
+    const { auth, close } = await createAuth(config());
+    try {
+      await expect(
+        auth.api.signInEmail({ body: { email: "pat@example.com", password: "wrong password!" } }),
+      ).rejects.toThrow();
+      const signedIn = await auth.api.signInEmail({
+        body: { email: "pat@example.com", password: "a postgres password" },
+        asResponse: true,
+      });
+      expect(signedIn.status).toBe(200);
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0]!)
+        .join("; ");
+      expect(cookie).toContain("session_token=");
+      expect(await sessionRows("pat@example.com")).toBe(1);
+
+      const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+      expect(session?.user.email).toBe("pat@example.com");
+
+      // Revocation by the command line ends the session at once: the row is gone.
+      const revoked = cli(["sessions", "revoke", "--email", "pat@example.com"]);
+      expect(revoked.code, revoked.stderr).toBe(0);
+      expect(revoked.json).toMatchObject({ sessionsEnded: 1 });
+      expect(await sessionRows("pat@example.com")).toBe(0);
+      expect(await auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+    } finally {
+      await close();
+    }
+  });
+
+  it("lists and removes the account", () => {
+    const listed = cli(["users", "list"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(listed.json).toEqual([
+      expect.objectContaining({ email: "pat@example.com", signIn: ["password"] }),
+    ]);
+    expect(cli(["users", "remove", "--email", "pat@example.com"]).code).toBe(0);
+    expect(cli(["users", "list"]).json).toEqual([]);
+  });
+});
