@@ -88,6 +88,13 @@ function answer(req, res, handle) {
  */
 function refuseMalformedRequest(error, socket) {
   if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  // Not a malformed request: a client too slow to send one (Node's default answer).
+  if (!String(error.code).startsWith("HPE_")) {
+    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+    return void socket.end(
+      timedOut ? "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n" : undefined,
+    );
+  }
   const issue =
     error.code === "HPE_HEADER_OVERFLOW"
       ? "the request's address and headers are over 16 KB: send fewer or shorter values"
