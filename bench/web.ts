@@ -40,6 +40,26 @@ const launchOptions = fs.existsSync(CHROMIUM)
     }
   : { args: ["--enable-precise-memory-info"] };
 
+/**
+ * The scripts of /invoices, biggest first, each marked by whether /key (a page with
+ * no table) loads it too: what every page pays (framework, layout providers) against
+ * what a list adds, for whoever works on the budget.
+ */
+function printChunks(scriptsByRoute: Map<string, Map<string, Buffer>>) {
+  const list = scriptsByRoute.get("/invoices");
+  const plain = scriptsByRoute.get("/key");
+  if (!list || !plain) return;
+  const rows = [...list]
+    .map(([url, body]) => ({
+      script: url.split("/").pop()!,
+      "gzipped kB": Number((gzipSync(body, { level: 9 }).length / 1024).toFixed(1)),
+      "also on /key": plain.has(url) ? "yes" : "no",
+    }))
+    .sort((a, b) => b["gzipped kB"] - a["gzipped kB"]);
+  console.log("\nScripts of /invoices (what every page loads, and what the list adds):");
+  console.table(rows);
+}
+
 function run(command: string, args: string[], env: Record<string, string> = {}) {
   execFileSync(command, args, {
     stdio: ["ignore", "inherit", "inherit"],
@@ -96,6 +116,7 @@ async function main() {
       "\nFirst-load JavaScript per route (scripts loaded until the load event; later prefetches of other routes not counted):",
     );
     const jsRows: Record<string, string | number>[] = [];
+    const scriptsByRoute = new Map<string, Map<string, Buffer>>();
     for (const route of ROUTES) {
       const page = await browser.newPage();
       const scripts = new Map<string, Buffer>();
@@ -124,9 +145,11 @@ async function main() {
         "raw kB": (raw / 1024).toFixed(1),
         "gzipped kB": (gzipped / 1024).toFixed(1),
       });
+      scriptsByRoute.set(route, scripts);
       await page.close();
     }
     console.table(jsRows);
+    printChunks(scriptsByRoute);
 
     // 2. The first page of rows in the server HTML.
     const apiFirst = JSON.parse(
