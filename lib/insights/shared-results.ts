@@ -1,5 +1,6 @@
 import "server-only";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { openSharedSqlite } from "@/lib/shared-sqlite";
 
 /**
  * Finished view results shared by the processes of one server (server.mjs runs
@@ -18,10 +19,8 @@ function open(): Database.Database | null {
     db = null;
     return db;
   }
-  db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("busy_timeout = 5000");
-  db.exec(
+  db = openSharedSqlite(
+    file,
     "CREATE TABLE IF NOT EXISTS results (key TEXT PRIMARY KEY, stored_at INTEGER NOT NULL, result TEXT NOT NULL)",
   );
   return db;

@@ -1,5 +1,6 @@
 import "server-only";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { openSharedSqlite } from "@/lib/shared-sqlite";
 import { type BucketOptions, createRateLimiter, type RateLimiter } from "./rate-limit";
 
 /**
@@ -8,6 +9,7 @@ import { type BucketOptions, createRateLimiter, type RateLimiter } from "./rate-
  * limit holds whichever process its connections reach. Each take is one UPSERT, a
  * single atomic statement, so two processes drawing at once never both spend the
  * same token. `name` keeps limiters (data route, failed sign-ins) apart in one file.
+ * `db` comes from openSharedBuckets, which makes the table.
  */
 export function createSharedRateLimiter(
   db: Database.Database,
@@ -15,9 +17,6 @@ export function createSharedRateLimiter(
   options: BucketOptions,
 ): RateLimiter {
   const { ratePerSec, burst, maxClients = 10_000 } = options;
-  db.exec(`CREATE TABLE IF NOT EXISTS buckets (
-    name TEXT NOT NULL, client TEXT NOT NULL, tokens REAL NOT NULL, at INTEGER NOT NULL,
-    granted INTEGER NOT NULL, PRIMARY KEY (name, client)) WITHOUT ROWID`);
   // SET expressions read the row as it was: `refilled` is computed from the old tokens.
   const refilled = "min(@burst, tokens + max(0, @now - at) / 1000.0 * @rate)";
   const take = db.prepare(
@@ -72,14 +71,14 @@ export function createSharedRateLimiter(
   }
 }
 
+const SCHEMA = `CREATE TABLE IF NOT EXISTS buckets (
+  name TEXT NOT NULL, client TEXT NOT NULL, tokens REAL NOT NULL, at INTEGER NOT NULL,
+  granted INTEGER NOT NULL, PRIMARY KEY (name, client)) WITHOUT ROWID`;
+
 /** Opens (creating) a file of shared buckets as every process of the server does. */
 export function openSharedBuckets(file: string): Database.Database {
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
   // Buckets are worth nothing after a crash: no fsync on commit.
-  db.pragma("synchronous = OFF");
-  db.pragma("busy_timeout = 2000");
-  return db;
+  return openSharedSqlite(file, SCHEMA, { synchronous: "OFF" });
 }
 
 let shared: Database.Database | null | undefined;
