@@ -4,12 +4,12 @@
  * writes must land. Opening with the plain sequence (WAL, then CREATE TABLE) failed
  * in about a third of such opens with SQLITE_BUSY, whatever the busy timeout.
  */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, expect, it } from "vitest";
+import { runInServerProcess } from "@/lib/testing/server-process";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "shared-sqlite-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -41,22 +41,7 @@ it("two processes open a new file at once, 20 times over, without an error", asy
     FILES: JSON.stringify(files),
     START_AT: String(Date.now() + 4_000),
   };
-  const run = () =>
-    new Promise<string[]>((resolve, reject) => {
-      const child = spawn(
-        process.execPath,
-        ["--conditions=react-server", "--import", "tsx", script],
-        {
-          env,
-          stdio: ["ignore", "pipe", "inherit"],
-        },
-      );
-      let out = "";
-      child.stdout.on("data", (d) => {
-        out += d;
-      });
-      child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(out))));
-    });
+  const run = async () => JSON.parse(await runInServerProcess(script, env)) as string[];
   const [first, second] = await Promise.all([run(), run()]);
   expect([...first!, ...second!]).toEqual([]);
   for (const file of files) {

@@ -124,10 +124,10 @@ export function peekInsight<V extends ViewName>(view: V): InsightState<V> {
   const key = cacheKey(view, insightToday());
   const entry = entryFor(key);
   adoptShared(key, entry);
-  const result = (entry?.result ?? null) as InsightResult<V> | null;
+  const result = (entry.result ?? null) as InsightResult<V> | null;
   const fresh =
-    result !== null && entry?.storedAt !== undefined && Date.now() - entry.storedAt < cacheTtlMs();
-  return { result, fresh, running: entry?.run !== undefined };
+    result !== null && entry.storedAt !== undefined && Date.now() - entry.storedAt < cacheTtlMs();
+  return { result, fresh, running: entry.run !== undefined };
 }
 
 /**

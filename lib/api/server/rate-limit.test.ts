@@ -1,10 +1,10 @@
 /** The data route's per-client token bucket: in memory, and shared by a server's processes (SQLite). */
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { runInServerProcess } from "@/lib/testing/server-process";
 import { type BucketOptions, clientKey, createRateLimiter, limitKey } from "./rate-limit";
 import { createSharedRateLimiter, openSharedBuckets } from "./shared-rate-limit";
 
@@ -112,19 +112,7 @@ describe("a limiter shared by a server's processes", () => {
        console.log(granted);`,
     );
     const startAt = String(Date.now() + 4_000);
-    const run = () =>
-      new Promise<number>((resolve, reject) => {
-        const child = spawn(
-          process.execPath,
-          ["--conditions=react-server", "--import", "tsx", script],
-          { stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, START_AT: startAt } },
-        );
-        let out = "";
-        child.stdout.on("data", (d) => {
-          out += d;
-        });
-        child.on("exit", (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(out))));
-      });
+    const run = async () => Number(await runInServerProcess(script, { START_AT: startAt }));
     const granted = await Promise.all([run(), run()]);
     expect(granted[0]! + granted[1]!).toBe(1500);
     // Both drew: the file, not one process's memory, held the bucket.
