@@ -2,7 +2,8 @@
  * `npm run bench:web`: the dashboard's budgets, measured on the production build in
  * headless Chromium against the built-in API. Prints figures; asserts nothing.
  *
- * - first-load JavaScript per route, gzipped (every script the page loads before idle)
+ * - first-load JavaScript per route, gzipped (every script the page loads until the load
+ *   event), and what a list loads after it: while left idle, and on its first scroll
  * - whether the first page of rows is in the server HTML
  * - server render time of /invoices minus the API's own time for the same page
  * - with 10,000 rows loaded: table rows in the DOM, JS heap
@@ -15,13 +16,22 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
 
 const DB = path.resolve(process.env.BENCH_WEB_DB ?? ".data/bench-web.sqlite");
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3220);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const BASE = `http://127.0.0.1:${PORT}`;
-const ROUTES = ["/", "/invoices", "/customers", "/contracts", "/payments", "/key"];
+const ROUTES = [
+  "/",
+  "/invoices",
+  "/customers",
+  "/contracts",
+  "/payments",
+  "/renewals",
+  "/receivables",
+  "/key",
+];
 const TARGET_ROWS = 10_000;
 
 const CHROMIUM = "/usr/bin/chromium";
@@ -58,6 +68,51 @@ function printChunks(scriptsByRoute: Map<string, Map<string, Buffer>>) {
     .sort((a, b) => b["gzipped kB"] - a["gzipped kB"]);
   console.log("\nScripts of /invoices (what every page loads, and what the list adds):");
   console.table(rows);
+}
+
+/**
+ * What a list loads after its first load: nothing while the person only looks (the
+ * page left idle for 2 s), then the virtual table's script on the first scroll
+ * (components/data-table/infinite-table.tsx). Counted here so that the first-load
+ * figure above hides nothing.
+ */
+async function printFirstUseScripts(browser: Browser) {
+  const page = await browser.newPage();
+  const scripts = new Map<string, number>();
+  page.on("response", (res) => {
+    if (res.request().resourceType() !== "script") return;
+    res.body().then(
+      (body) => void scripts.set(res.url(), gzipSync(body, { level: 9 }).length),
+      () => {},
+    );
+  });
+  await page.goto(`${BASE}/invoices`, { waitUntil: "load" });
+  const atLoad = new Set(scripts.keys());
+  await page.waitForTimeout(2000);
+  const idle = [...scripts.keys()].filter((url) => !atLoad.has(url));
+  const region = page.getByRole("region", { name: "Invoices" });
+  await region.evaluate((el) => el.scrollBy({ top: 400 }));
+  await page.waitForLoadState("networkidle");
+  await page.waitForTimeout(500);
+  const onUse = [...scripts.keys()].filter((url) => !atLoad.has(url) && !idle.includes(url));
+  const kB = (urls: string[]) =>
+    (urls.reduce((n, url) => n + (scripts.get(url) ?? 0), 0) / 1024).toFixed(1);
+  console.log(
+    `\n/invoices after its first load: ${idle.length} scripts (${kB(idle)} kB gzipped) while left idle 2 s; ` +
+      `on the first scroll ${onUse.length} (${kB(onUse)} kB gzipped: TanStack Table, TanStack Virtual and the virtual table)`,
+  );
+  await page.close();
+}
+
+/** One invoice's page and one customer's (three tables), from the API's first records. */
+async function detailRoutes(key: string): Promise<string[]> {
+  const first = async (list: string) =>
+    (
+      JSON.parse(
+        (await timed(`${BASE}/api/v1/${list}?limit=1`, { authorization: `Bearer ${key}` })).body,
+      ) as { data: { id: string }[] }
+    ).data[0]!.id;
+  return [`/invoices/${await first("invoices")}`, `/customers/${await first("customers")}`];
 }
 
 function run(command: string, args: string[], env: Record<string, string> = {}) {
@@ -117,7 +172,7 @@ async function main() {
     );
     const jsRows: Record<string, string | number>[] = [];
     const scriptsByRoute = new Map<string, Map<string, Buffer>>();
-    for (const route of ROUTES) {
+    for (const route of [...ROUTES, ...(await detailRoutes(key))]) {
       const page = await browser.newPage();
       const scripts = new Map<string, Buffer>();
       const pending: Promise<void>[] = [];
@@ -150,6 +205,7 @@ async function main() {
     }
     console.table(jsRows);
     printChunks(scriptsByRoute);
+    await printFirstUseScripts(browser);
 
     // 2. The first page of rows in the server HTML.
     const apiFirst = JSON.parse(

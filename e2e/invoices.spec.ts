@@ -184,6 +184,39 @@ test("scrolling loads pages 2 and 3 with no duplicate row, keeping the DOM small
   expect(await region.locator("tbody tr").count()).toBeLessThan(100);
 });
 
+test("the table's script loads on the first scroll, not with the page, and takes over where the scroll left it", async ({
+  page,
+  request,
+}) => {
+  const scripts: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(req.url());
+  });
+  await page.goto("/invoices");
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  const atLoad = scripts.length;
+  // Left alone (the pointer away from the table), the page fetches no more script.
+  await page.waitForTimeout(1000);
+  expect(scripts.length).toBe(atLoad);
+  // The plain rows: sorting and the highlight already work on them.
+  const region = table(page);
+  await expect(region.locator("tbody tr[data-row-id]")).toHaveCount(30);
+  await page.keyboard.press("j");
+  await expect(region.locator('tr[aria-selected="true"]')).toHaveAttribute("data-index", "0");
+  expect(scripts.length).toBe(atLoad);
+
+  // The first scroll fetches the virtual table; it renders the rows at the scrolled-to
+  // place, in the API's order, and the scroll stays where the person put it.
+  const ids = (await apiPage(request, "")).map((i) => i.id);
+  await region.evaluate((el) => el.scrollTo({ top: 41 * 40 }));
+  await expect.poll(() => scripts.length).toBeGreaterThan(atLoad);
+  await expect(region.locator(`tr[data-row-id="${ids[45]}"]`)).toHaveAttribute("data-index", "45");
+  expect(await region.evaluate((el) => el.scrollTop)).toBeGreaterThan(41 * 39);
+  await expect(region.locator('tr[aria-selected="true"]')).toHaveCount(0);
+  await region.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect(region.locator('tr[aria-selected="true"]')).toHaveAttribute("data-index", "0");
+});
+
 test("a failure while loading more keeps the rows and offers retry", async ({ page }) => {
   await page.goto("/invoices");
   await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();

@@ -1,19 +1,13 @@
 "use client";
 
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
-import {
-  type ColumnDef,
-  flexRender,
-  getCoreRowModel,
-  type Row as TableRow,
-  useReactTable,
-  type VisibilityState,
-} from "@tanstack/react-table";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import type { ColumnDef, VisibilityState } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import {
-  memo,
+  lazy,
   type ReactNode,
+  type RefObject,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -26,30 +20,61 @@ import { asApiError } from "@/lib/api/errors";
 import type { OrderTerm } from "@/lib/lists/order";
 import { useRowKeys } from "../keyboard/use-row-keys";
 import { ErrorPanel } from "../states/error-panel";
+import {
+  columnIdOf,
+  initialVisibility,
+  metaOf,
+  OVERSCAN,
+  PREFETCH_ROWS,
+  ROW_HEIGHT,
+  renderPlainCell,
+  TableCell,
+  TableHead,
+  TableHeaderCell,
+  TableRowShell,
+  VIEWPORT_HEIGHT,
+  visibleColumnsOf,
+} from "./table-parts";
+import type { VirtualTable as VirtualTableComponent } from "./virtual-table";
 
-export interface TableColumnMeta {
-  /** the API's orderBy field this column sorts by */
-  sortField?: string;
-  align?: "right";
-  /** a column hidden until the person asks for it */
-  hiddenByDefault?: boolean;
-}
+export type { TableColumnMeta } from "./table-parts";
 
 interface PageLike<Row> {
   data: Row[];
   hasMore: boolean;
 }
 
-const ROW_HEIGHT = 41;
-const PREFETCH_ROWS = 30;
 /** The sticky header's height before the browser measures it (text-xs, py-2, a border). */
 const HEADER_HEIGHT = 33;
+/**
+ * Rows rendered before the table is used: as many as the virtual table first renders
+ * (a 720 px window of 41 px rows, plus its overscan of 12), so the DOM, and the
+ * customer names looked up for the rows in it, stay as they were.
+ */
+const PLAIN_ROWS = Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT) + OVERSCAN;
 
 /**
- * A virtualized table over an infinite query: only the rows in view (plus a few)
- * are in the DOM, the next page loads as the person nears the end, and a failure
- * while loading more keeps every row already loaded. With `keyboard`, j/k move a
- * highlighted row and Enter opens it (components/keyboard/use-row-keys.ts).
+ * TanStack Table and TanStack Virtual are most of a list page's script (about 25 kB
+ * gzipped of 40): they load when the person first scrolls the table, not with the
+ * page. Until then the first rows show as plain rows with the same markup, and every
+ * other control works on them: sorting, columns, j/k, opening a row.
+ */
+let virtualTableModule: Promise<typeof import("./virtual-table")> | undefined;
+function loadVirtualTable() {
+  virtualTableModule ??= import("./virtual-table");
+  return virtualTableModule;
+}
+const LazyVirtualTable = lazy(() =>
+  loadVirtualTable().then((m) => ({ default: m.VirtualTable })),
+) as typeof VirtualTableComponent;
+
+/**
+ * A list table over an infinite query. The first page renders as plain rows (in the
+ * server HTML and the page's first load); once the person scrolls the table, or more
+ * than one page is loaded, the virtual table takes over: only the rows in view (plus
+ * a few) are in the DOM and the next page loads as the person nears the end. A
+ * failure while loading more keeps every row already loaded. With `keyboard`, j/k
+ * move a highlighted row and Enter opens it (components/keyboard/use-row-keys.ts).
  */
 export function InfiniteTable<Row extends { id: string }>({
   label,
@@ -84,53 +109,17 @@ export function InfiniteTable<Row extends { id: string }>({
   const router = useRouter();
   const scrollRef = useRef<HTMLElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
-  const rows = useMemo(() => {
-    // De-duplicate by id when pages are flattened: a record that moved between two
-    // page reads must not show twice.
-    const seen = new Set<string>();
-    const all: Row[] = [];
-    for (const page of query.data?.pages ?? [])
-      for (const row of page.data)
-        if (!seen.has(row.id)) {
-          seen.add(row.id);
-          all.push(row);
-        }
-    return all;
-  }, [query.data]);
-
+  const rows = useMemo(() => flattenPages(query.data?.pages), [query.data]);
   const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() =>
-    Object.fromEntries(
-      columns
-        .filter((c) => (c.meta as TableColumnMeta | undefined)?.hiddenByDefault)
-        .map((c) => [c.id as string, false]),
-    ),
+    initialVisibility(columns),
   );
-  const table = useReactTable({
-    data: rows,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    manualSorting: true,
-    state: { columnVisibility },
-    onColumnVisibilityChange: setColumnVisibility,
-    getRowId: (row) => row.id,
-  });
-  const tableRows = table.getRowModel().rows;
+  const visibleColumns = visibleColumnsOf(columns, columnVisibility);
 
-  // The rows start below the sticky header: the virtualizer counts it as a margin
-  // (row positions) and as scroll padding (a row scrolled to is not hidden under it).
+  // Plain rows until the person scrolls the table (or moves the highlight past them).
+  const [virtual, setVirtual] = useState(false);
+  const startVirtual = useCallback(() => setVirtual(true), []);
+
   const [headerHeight, setHeaderHeight] = useState(HEADER_HEIGHT);
-  const virtualizer = useVirtualizer({
-    count: tableRows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    scrollMargin: headerHeight,
-    scrollPaddingStart: headerHeight,
-    // Lets the server render the first rows into the HTML.
-    initialRect: { width: 1200, height: 720 },
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
   const hasRows = rows.length > 0;
   useLayoutEffect(() => {
     const height = headRef.current?.offsetHeight;
@@ -141,14 +130,27 @@ export function InfiniteTable<Row extends { id: string }>({
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
-  useEffect(() => {
-    if (lastIndex >= tableRows.length - PREFETCH_ROWS) loadMore();
-  }, [lastIndex, tableRows.length, loadMore]);
 
   // Callers pass `rowHref` inline; a ref keeps `openRow` stable so memoized rows stay put.
   const rowHrefRef = useRef(rowHref);
   rowHrefRef.current = rowHref;
   const openRow = useCallback((row: Row) => router.push(rowHrefRef.current(row)), [router]);
+
+  // The next page is asked for while the plain rows show, as the virtual table would
+  // with the same rows in view: the first scroll then finds it loaded.
+  useEffect(() => {
+    if (!virtual && PLAIN_ROWS - 1 >= rows.length - PREFETCH_ROWS) loadMore();
+  }, [virtual, rows.length, loadMore]);
+
+  // The virtual table scrolls to a row itself (the row may not be rendered yet); a row
+  // j moved to past the plain rows is scrolled to once the virtual table has taken over.
+  const revealRef = useRef<((index: number) => void) | null>(null);
+  const pendingRevealRef = useRef<number | null>(null);
+  const setReveal = useCallback((reveal: ((index: number) => void) | null) => {
+    revealRef.current = reveal;
+    if (reveal && pendingRevealRef.current !== null) reveal(pendingRevealRef.current);
+    pendingRevealRef.current = null;
+  }, []);
 
   const { active, setActive, announcement } = useRowKeys({
     enabled: keyboard && rows.length > 0,
@@ -159,7 +161,15 @@ export function InfiniteTable<Row extends { id: string }>({
       const row = rows[index];
       if (row) openRow(row);
     },
-    reveal: (index) => virtualizer.scrollToIndex(index),
+    reveal: (index) => {
+      if (revealRef.current) return revealRef.current(index);
+      const row = rowElement(scrollRef.current, rows[index]?.id);
+      if (row) row.scrollIntoView({ block: "nearest" });
+      else {
+        pendingRevealRef.current = index;
+        startVirtual();
+      }
+    },
     describe: (index) => {
       revealInWindow(scrollRef.current, rows[index]?.id);
       return describeRow(scrollRef.current, rows[index]?.id, index, rows.length, noun);
@@ -173,17 +183,9 @@ export function InfiniteTable<Row extends { id: string }>({
   }, [scrollKey]);
 
   const descriptionId = useId();
-  // Rows re-render only when their record, the visible columns or the highlight change,
-  // not on every scroll frame.
-  const visibleKey = JSON.stringify(columnVisibility);
 
   if (query.isPending)
-    return (
-      <TableSkeleton
-        label={label}
-        columns={table.getVisibleLeafColumns().map((c) => String(c.columnDef.header))}
-      />
-    );
+    return <TableSkeleton label={label} columns={visibleColumns.map((c) => String(c.header))} />;
   if (query.isError && rows.length === 0)
     return (
       <ErrorPanel
@@ -194,15 +196,19 @@ export function InfiniteTable<Row extends { id: string }>({
     );
   if (rows.length === 0) return <>{empty}</>;
 
-  const orderIndex = (field: string | undefined) =>
-    field ? (order ?? []).findIndex((t) => t.field === field) : -1;
-  // Item positions include the header margin; the spacer rows are inside the body.
-  const paddingTop = items.length > 0 ? items[0]!.start - headerHeight : 0;
-  const paddingBottom =
-    items.length > 0
-      ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - headerHeight)
-      : 0;
-  const visibleColumns = table.getVisibleLeafColumns().length;
+  const highlight = keyboard ? active : undefined;
+  const plainRows = (
+    <PlainTable
+      rows={rows}
+      columns={visibleColumns}
+      headRef={headRef}
+      order={order}
+      onSort={onSort}
+      active={highlight}
+      onOpen={openRow}
+      onFocusRow={keyboard ? setActive : undefined}
+    />
+  );
 
   return (
     <div>
@@ -212,7 +218,11 @@ export function InfiniteTable<Row extends { id: string }>({
           {hasNextPage ? ", more below" : ", all loaded"}
           {query.isPlaceholderData ? " · updating…" : ""}
         </p>
-        <ColumnPicker table={table} />
+        <ColumnPicker
+          columns={columns}
+          visibility={columnVisibility}
+          onToggle={(id, visible) => setColumnVisibility((v) => ({ ...v, [id]: visible }))}
+        />
       </div>
       {keyboard ? (
         <>
@@ -230,87 +240,42 @@ export function InfiniteTable<Row extends { id: string }>({
         aria-describedby={keyboard ? descriptionId : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
+        onScroll={virtual ? undefined : startVirtual}
+        onWheel={virtual ? undefined : startVirtual}
+        onTouchStart={virtual ? undefined : startVirtual}
+        // Hovering or focusing the table fetches the virtual table's script ahead of use.
+        onPointerEnter={virtual ? undefined : () => void loadVirtualTable()}
+        onFocus={virtual ? undefined : () => void loadVirtualTable()}
+        // No scroll anchoring: the browser would otherwise keep the footer in place as
+        // rows are added above it, and a table scrolled to its end would stay there,
+        // loading page after page. The virtual table places the rows itself.
+        style={{ scrollPaddingTop: headerHeight, overflowAnchor: "none" }}
         className={`${fit ? "max-h-[32rem]" : "h-[calc(100vh-16rem)] min-h-80"} overflow-auto rounded-md border border-slate-200 bg-white ${
           query.isPlaceholderData ? "opacity-60" : ""
         }`}
       >
-        <table className="w-full table-fixed border-collapse text-sm">
-          <thead
-            ref={headRef}
-            className="sticky top-0 z-10 bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600"
-          >
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
-                {group.headers.map((header) => {
-                  const meta = header.column.columnDef.meta as TableColumnMeta | undefined;
-                  const index = orderIndex(meta?.sortField);
-                  const term = index >= 0 ? order![index] : undefined;
-                  const ariaSort = term
-                    ? term.direction === "ASC"
-                      ? "ascending"
-                      : "descending"
-                    : meta?.sortField
-                      ? "none"
-                      : undefined;
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={ariaSort}
-                      style={{ width: header.getSize() }}
-                      className={`border-b border-slate-200 px-3 py-2 font-medium ${meta?.align === "right" ? "text-right" : ""}`}
-                    >
-                      {meta?.sortField && onSort ? (
-                        <button
-                          type="button"
-                          className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
-                          title="Click to sort; shift-click to add to the order"
-                          onClick={(e) => onSort(meta.sortField!, e.shiftKey)}
-                        >
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          <span aria-hidden="true">
-                            {term ? (term.direction === "ASC" ? "▲" : "▼") : "↕"}
-                          </span>
-                          {term && (order?.length ?? 0) > 1 ? (
-                            <span className="text-[10px] text-slate-500">{index + 1}</span>
-                          ) : null}
-                        </button>
-                      ) : (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {paddingTop > 0 ? (
-              <tr>
-                <td colSpan={visibleColumns} style={{ height: paddingTop }} />
-              </tr>
-            ) : null}
-            {items.map((item) => {
-              const row = tableRows[item.index]!;
-              return (
-                <VirtualRow
-                  key={row.id}
-                  row={row}
-                  index={item.index}
-                  visibleKey={visibleKey}
-                  selected={keyboard ? active === item.index : undefined}
-                  onOpen={openRow}
-                  onFocusRow={keyboard ? setActive : undefined}
-                />
-              );
-            })}
-            {paddingBottom > 0 ? (
-              <tr>
-                <td colSpan={visibleColumns} style={{ height: paddingBottom }} />
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
+        {virtual ? (
+          // While its script loads, the plain rows stay in place.
+          <Suspense fallback={plainRows}>
+            <LazyVirtualTable
+              rows={rows}
+              columns={columns}
+              columnVisibility={columnVisibility}
+              scrollRef={scrollRef}
+              headRef={headRef}
+              headerHeight={headerHeight}
+              order={order}
+              onSort={onSort}
+              active={highlight}
+              loadMore={loadMore}
+              setReveal={setReveal}
+              onOpen={openRow}
+              onFocusRow={keyboard ? setActive : undefined}
+            />
+          </Suspense>
+        ) : (
+          plainRows
+        )}
         <div className="p-3">
           {isFetchingNextPage ? (
             <p role="status" className="text-sm text-slate-600">
@@ -340,15 +305,103 @@ export function InfiniteTable<Row extends { id: string }>({
 }
 
 /**
+ * The rows before the table is used: the first PLAIN_ROWS, as the virtual table
+ * first renders them, and a spacer of the others' height, so the table scrolls as
+ * far as the virtual table will. The same markup as the virtual table's.
+ */
+function PlainTable<Row extends { id: string }>({
+  rows,
+  columns,
+  headRef,
+  order,
+  onSort,
+  active,
+  onOpen,
+  onFocusRow,
+}: {
+  rows: Row[];
+  /** the visible columns */
+  columns: ColumnDef<Row, unknown>[];
+  headRef: RefObject<HTMLTableSectionElement | null>;
+  order: OrderTerm[] | null | undefined;
+  onSort: ((field: string, additive: boolean) => void) | undefined;
+  active: number | null | undefined;
+  onOpen: (row: Row) => void;
+  onFocusRow: ((index: number) => void) | undefined;
+}) {
+  return (
+    <table className="w-full table-fixed border-collapse text-sm">
+      <TableHead headRef={headRef}>
+        {columns.map((column) => (
+          <TableHeaderCell
+            key={columnIdOf(column)}
+            meta={metaOf(column)}
+            width={column.size}
+            order={order}
+            onSort={onSort}
+          >
+            {String(column.header)}
+          </TableHeaderCell>
+        ))}
+      </TableHead>
+      <tbody>
+        {rows.slice(0, PLAIN_ROWS).map((record, index) => (
+          <TableRowShell
+            key={record.id}
+            record={record}
+            index={index}
+            selected={active === undefined ? undefined : active === index}
+            onOpen={onOpen}
+            onFocusRow={onFocusRow}
+          >
+            {columns.map((column) => (
+              <TableCell key={columnIdOf(column)} meta={metaOf(column)}>
+                {renderPlainCell(column, record)}
+              </TableCell>
+            ))}
+          </TableRowShell>
+        ))}
+        {rows.length > PLAIN_ROWS ? (
+          <tr>
+            <td
+              colSpan={columns.length}
+              style={{ height: (rows.length - PLAIN_ROWS) * ROW_HEIGHT }}
+            />
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * De-duplicates by id when pages are flattened: a record that moved between two page
+ * reads must not show twice.
+ */
+function flattenPages<Row extends { id: string }>(pages: PageLike<Row>[] | undefined): Row[] {
+  const seen = new Set<string>();
+  const all: Row[] = [];
+  for (const page of pages ?? [])
+    for (const row of page.data)
+      if (!seen.has(row.id)) {
+        seen.add(row.id);
+        all.push(row);
+      }
+  return all;
+}
+
+function rowElement(scroller: HTMLElement | null, id: string | undefined) {
+  if (!scroller || !id) return null;
+  return scroller.querySelector<HTMLElement>(`tr[data-row-id="${CSS.escape(id)}"]`);
+}
+
+/**
  * The table may itself be partly below the window (filters above it): once the row is
  * rendered, bring it into the window too; "nearest" leaves the window alone when the
  * row already shows.
  */
 function revealInWindow(scroller: HTMLElement | null, id: string | undefined) {
-  if (!scroller || !id) return;
-  scroller
-    .querySelector(`tr[data-row-id="${CSS.escape(id)}"]`)
-    ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  rowElement(scroller, id)?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 /** "Row 3 of 50: INV-2026-0003, Acme …" for the live region (read from the rendered row). */
@@ -359,9 +412,7 @@ function describeRow(
   count: number,
   noun: string,
 ): string {
-  const cells = id
-    ? scroller?.querySelectorAll<HTMLElement>(`tr[data-row-id="${CSS.escape(id)}"] td`)
-    : undefined;
+  const cells = rowElement(scroller, id)?.querySelectorAll<HTMLElement>("td");
   const text = cells
     ? [...cells]
         .slice(0, 2)
@@ -372,81 +423,35 @@ function describeRow(
   return `${noun} row ${index + 1} of ${count}${text ? `: ${text}` : ""}`;
 }
 
-interface VirtualRowProps<Row> {
-  row: TableRow<Row>;
-  index: number;
-  /** not read: a change of the visible columns re-renders the memoized row */
-  visibleKey: string;
-  /** the keyboard highlight; undefined where the table has no keyboard rows */
-  selected: boolean | undefined;
-  onOpen: (row: Row) => void;
-  onFocusRow: ((index: number) => void) | undefined;
-}
-
-const VirtualRow = memo(function VirtualRow<Row>({
-  row,
-  index,
-  selected,
-  onOpen,
-  onFocusRow,
-}: VirtualRowProps<Row>) {
-  return (
-    <tr
-      data-index={index}
-      data-row-id={row.id}
-      // Only the highlighted row says so: "not selected" on every other row is noise.
-      aria-selected={selected || undefined}
-      tabIndex={0}
-      onClick={(e) => {
-        if (!(e.target as HTMLElement).closest("a,button")) onOpen(row.original);
-      }}
-      onFocus={(e) => {
-        if (e.target === e.currentTarget) onFocusRow?.(index);
-      }}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" && e.target === e.currentTarget) {
-          // Handled here: the page-wide Enter (open the highlighted row) must not run too.
-          e.preventDefault();
-          onOpen(row.original);
-        }
-      }}
-      className={`h-[41px] cursor-pointer border-b border-slate-100 focus:bg-blue-50 focus:outline-none ${
-        selected ? "bg-blue-50 shadow-[inset_3px_0_0_0_var(--color-blue-600)]" : "hover:bg-slate-50"
-      }`}
-    >
-      {row.getVisibleCells().map((cell) => {
-        const meta = cell.column.columnDef.meta as TableColumnMeta | undefined;
-        return (
-          <td
-            key={cell.id}
-            className={`truncate px-3 py-2 ${meta?.align === "right" ? "text-right tabular-nums" : ""}`}
-          >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </td>
-        );
-      })}
-    </tr>
-  );
-}) as <Row>(props: VirtualRowProps<Row>) => ReactNode;
-
-function ColumnPicker<Row>({ table }: { table: ReturnType<typeof useReactTable<Row>> }) {
+function ColumnPicker<Row>({
+  columns,
+  visibility,
+  onToggle,
+}: {
+  columns: ColumnDef<Row, unknown>[];
+  visibility: VisibilityState;
+  onToggle: (id: string, visible: boolean) => void;
+}) {
   return (
     <details className="relative">
       <summary className="cursor-pointer rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
         Columns
       </summary>
       <div className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white p-2 shadow">
-        {table.getAllLeafColumns().map((column) => (
-          <label key={column.id} className="flex items-center gap-2 px-1 py-0.5 text-sm">
-            <input
-              type="checkbox"
-              checked={column.getIsVisible()}
-              disabled={!column.getCanHide()}
-              onChange={column.getToggleVisibilityHandler()}
-            />
-            {String(column.columnDef.header)}
-          </label>
-        ))}
+        {columns.map((column) => {
+          const id = columnIdOf(column);
+          return (
+            <label key={id} className="flex items-center gap-2 px-1 py-0.5 text-sm">
+              <input
+                type="checkbox"
+                checked={visibility[id] !== false}
+                disabled={column.enableHiding === false}
+                onChange={(e) => onToggle(id, e.target.checked)}
+              />
+              {String(column.header)}
+            </label>
+          );
+        })}
       </div>
     </details>
   );

@@ -1,0 +1,186 @@
+"use client";
+
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  type Row as TableRow,
+  useReactTable,
+  type VisibilityState,
+} from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { memo, type ReactNode, type RefObject, useEffect } from "react";
+import type { OrderTerm } from "@/lib/lists/order";
+import {
+  OVERSCAN,
+  PREFETCH_ROWS,
+  ROW_HEIGHT,
+  type RowHandlers,
+  TableCell,
+  type TableColumnMeta,
+  TableHead,
+  TableHeaderCell,
+  TableRowShell,
+  VIEWPORT_HEIGHT,
+} from "./table-parts";
+
+export interface VirtualTableProps<Row extends { id: string }> extends RowHandlers<Row> {
+  rows: Row[];
+  columns: ColumnDef<Row, unknown>[];
+  columnVisibility: VisibilityState;
+  scrollRef: RefObject<HTMLElement | null>;
+  headRef: RefObject<HTMLTableSectionElement | null>;
+  headerHeight: number;
+  order: OrderTerm[] | null | undefined;
+  onSort: ((field: string, additive: boolean) => void) | undefined;
+  /** the keyboard highlight; null when none, undefined where the table has no keyboard rows */
+  active: number | null | undefined;
+  /** asks for the next page (the caller knows whether there is one) */
+  loadMore: () => void;
+  /** hands the caller a way to scroll a row into view (for j/k) */
+  setReveal: (reveal: ((index: number) => void) | null) => void;
+}
+
+/**
+ * The list table once the person scrolls it: TanStack Table over every loaded row, with only the rows in view (plus a
+ * few) in the DOM, and the next page asked for as the person nears the end. Loaded
+ * on first use rather than with the page: it is most of a list page's script.
+ */
+export function VirtualTable<Row extends { id: string }>({
+  rows,
+  columns,
+  columnVisibility,
+  scrollRef,
+  headRef,
+  headerHeight,
+  order,
+  onSort,
+  active,
+  loadMore,
+  setReveal,
+  onOpen,
+  onFocusRow,
+}: VirtualTableProps<Row>) {
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    state: { columnVisibility },
+    getRowId: (row) => row.id,
+  });
+  const tableRows = table.getRowModel().rows;
+
+  // The rows start below the sticky header: the virtualizer counts it as a margin
+  // (row positions) and as scroll padding (a row scrolled to is not hidden under it).
+  const virtualizer = useVirtualizer({
+    count: tableRows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    scrollMargin: headerHeight,
+    scrollPaddingStart: headerHeight,
+    // Lets the server render rows (it has no window to measure).
+    initialRect: { width: 1200, height: VIEWPORT_HEIGHT },
+    // The table takes over from the plain rows on a scroll: it starts where that left
+    // the table (by default it would scroll back to the top).
+    initialOffset: () => scrollRef.current?.scrollTop ?? 0,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
+  useEffect(() => {
+    if (lastIndex >= tableRows.length - PREFETCH_ROWS) loadMore();
+  }, [lastIndex, tableRows.length, loadMore]);
+
+  useEffect(() => {
+    setReveal((index) => virtualizer.scrollToIndex(index));
+    return () => setReveal(null);
+  }, [virtualizer, setReveal]);
+
+  // Rows re-render only when their record, the visible columns or the highlight change,
+  // not on every scroll frame.
+  const visibleKey = JSON.stringify(columnVisibility);
+  // Item positions include the header margin; the spacer rows are inside the body.
+  const paddingTop = items.length > 0 ? items[0]!.start - headerHeight : 0;
+  const paddingBottom =
+    items.length > 0
+      ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - headerHeight)
+      : 0;
+  const visibleColumns = table.getVisibleLeafColumns().length;
+
+  return (
+    <table className="w-full table-fixed border-collapse text-sm">
+      <TableHead headRef={headRef}>
+        {table.getFlatHeaders().map((header) => (
+          <TableHeaderCell
+            key={header.id}
+            meta={header.column.columnDef.meta as TableColumnMeta | undefined}
+            width={header.getSize()}
+            order={order}
+            onSort={onSort}
+          >
+            {flexRender(header.column.columnDef.header, header.getContext())}
+          </TableHeaderCell>
+        ))}
+      </TableHead>
+      <tbody>
+        {paddingTop > 0 ? (
+          <tr>
+            <td colSpan={visibleColumns} style={{ height: paddingTop }} />
+          </tr>
+        ) : null}
+        {items.map((item) => {
+          const row = tableRows[item.index]!;
+          return (
+            <VirtualRow
+              key={row.id}
+              row={row}
+              index={item.index}
+              visibleKey={visibleKey}
+              selected={active === undefined ? undefined : active === item.index}
+              onOpen={onOpen}
+              onFocusRow={onFocusRow}
+            />
+          );
+        })}
+        {paddingBottom > 0 ? (
+          <tr>
+            <td colSpan={visibleColumns} style={{ height: paddingBottom }} />
+          </tr>
+        ) : null}
+      </tbody>
+    </table>
+  );
+}
+
+interface VirtualRowProps<Row> extends RowHandlers<Row> {
+  row: TableRow<Row>;
+  index: number;
+  /** not read: a change of the visible columns re-renders the memoized row */
+  visibleKey: string;
+  selected: boolean | undefined;
+}
+
+const VirtualRow = memo(function VirtualRow<Row extends { id: string }>({
+  row,
+  index,
+  selected,
+  onOpen,
+  onFocusRow,
+}: VirtualRowProps<Row>) {
+  return (
+    <TableRowShell
+      record={row.original}
+      index={index}
+      selected={selected}
+      onOpen={onOpen}
+      onFocusRow={onFocusRow}
+    >
+      {row.getVisibleCells().map((cell) => (
+        <TableCell key={cell.id} meta={cell.column.columnDef.meta as TableColumnMeta | undefined}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+        </TableCell>
+      ))}
+    </TableRowShell>
+  );
+}) as <Row extends { id: string }>(props: VirtualRowProps<Row>) => ReactNode;
