@@ -78,23 +78,31 @@ function printChunks(scriptsByRoute: Map<string, Map<string, Buffer>>) {
  */
 async function printFirstUseScripts(browser: Browser) {
   const page = await browser.newPage();
-  const scripts = new Map<string, number>();
+  // URLs in the order the responses arrive (synchronously); sizes once the bodies are in.
+  const urls: string[] = [];
+  const sizes = new Map<string, number>();
+  const bodies: Promise<void>[] = [];
   page.on("response", (res) => {
     if (res.request().resourceType() !== "script") return;
-    res.body().then(
-      (body) => void scripts.set(res.url(), gzipSync(body, { level: 9 }).length),
-      () => {},
+    urls.push(res.url());
+    bodies.push(
+      res.body().then(
+        (body) => void sizes.set(res.url(), gzipSync(body, { level: 9 }).length),
+        () => {},
+      ),
     );
   });
   await page.goto(`${BASE}/invoices`, { waitUntil: "load" });
-  const atLoad = new Set(scripts.keys());
+  const atLoad = urls.length;
   await page.waitForTimeout(2000);
-  const idle = [...scripts.keys()].filter((url) => !atLoad.has(url));
+  const idle = urls.slice(atLoad);
   const region = page.getByRole("region", { name: "Invoices" });
   await region.evaluate((el) => el.scrollBy({ top: 400 }));
   await page.waitForLoadState("networkidle");
   await page.waitForTimeout(500);
-  const onUse = [...scripts.keys()].filter((url) => !atLoad.has(url) && !idle.includes(url));
+  const onUse = urls.slice(atLoad + idle.length);
+  await Promise.all(bodies);
+  const scripts = sizes;
   const kB = (urls: string[]) =>
     (urls.reduce((n, url) => n + (scripts.get(url) ?? 0), 0) / 1024).toFixed(1);
   console.log(
