@@ -240,10 +240,11 @@ export function InfiniteTable<Row extends { id: string }>({
         aria-describedby={keyboard ? descriptionId : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
+        // A scroll, of any kind (wheel, touch, keys, scrollbar), starts the virtual table;
+        // a touch or a click alone does not, so the row under it stays put.
         onScroll={virtual ? undefined : startVirtual}
-        onWheel={virtual ? undefined : startVirtual}
-        onTouchStart={virtual ? undefined : startVirtual}
-        // Hovering or focusing the table fetches the virtual table's script ahead of use.
+        // Pointing at (or touching) the table or focusing it fetches the virtual table's
+        // script ahead of use.
         onPointerEnter={virtual ? undefined : () => void loadVirtualTable()}
         onFocus={virtual ? undefined : () => void loadVirtualTable()}
         // No scroll anchoring: the browser would otherwise keep the footer in place as
