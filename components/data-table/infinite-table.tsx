@@ -196,19 +196,17 @@ export function InfiniteTable<Row extends { id: string }>({
     );
   if (rows.length === 0) return <>{empty}</>;
 
-  const highlight = keyboard ? active : undefined;
-  const plainRows = (
-    <PlainTable
-      rows={rows}
-      columns={visibleColumns}
-      headRef={headRef}
-      order={order}
-      onSort={onSort}
-      active={highlight}
-      onOpen={openRow}
-      onFocusRow={keyboard ? setActive : undefined}
-    />
-  );
+  // What both renderings take: the rows, the header's sorting and the row handlers.
+  const rowProps = {
+    rows,
+    headRef,
+    order,
+    onSort,
+    active: keyboard ? active : undefined,
+    onOpen: openRow,
+    onFocusRow: keyboard ? setActive : undefined,
+  };
+  const plainRows = <PlainTable {...rowProps} columns={visibleColumns} />;
 
   return (
     <div>
@@ -259,19 +257,13 @@ export function InfiniteTable<Row extends { id: string }>({
           // While its script loads, the plain rows stay in place.
           <Suspense fallback={plainRows}>
             <LazyVirtualTable
-              rows={rows}
+              {...rowProps}
               columns={columns}
               columnVisibility={columnVisibility}
               scrollRef={scrollRef}
-              headRef={headRef}
               headerHeight={headerHeight}
-              order={order}
-              onSort={onSort}
-              active={highlight}
               loadMore={loadMore}
               setReveal={setReveal}
-              onOpen={openRow}
-              onFocusRow={keyboard ? setActive : undefined}
             />
           </Suspense>
         ) : (
