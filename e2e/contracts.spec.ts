@@ -146,6 +146,17 @@ test("hidden columns can be shown from the column picker", async ({ page, reques
         `${c.subscriptionBillableCount} subscription · ${c.oneTimeBillableCount} one-time`,
       ),
   ).toBeVisible();
+  // The choice holds when the virtual table takes over (on the first scroll), and the
+  // picker goes on working there.
+  await table(page).evaluate((el) => el.scrollTo({ top: 41 * 35 }));
+  await expect(table(page).locator('tr[data-index="40"]')).toBeVisible();
+  await expect(table(page).getByRole("columnheader", { name: "Billables" })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: "Billables" })).toBeChecked();
+  await page.getByRole("checkbox", { name: "Currency" }).uncheck();
+  await expect(table(page).getByRole("columnheader", { name: "Currency" })).toHaveCount(0);
+  await expect(table(page).locator('tr[data-index="40"] td')).toHaveCount(
+    await table(page).getByRole("columnheader").count(),
+  );
 });
 
 test("a refused key and an API that is down are explained, not shown as empty", async ({
