@@ -133,6 +133,34 @@ test("a fault on the first page still renders a page that says what happened", a
   await expect(table(page).locator("tbody tr td:first-child a").first()).toBeVisible();
 });
 
+test("a list followed to while the API is slow shows its header and a skeleton at once", async ({
+  page,
+  request,
+}) => {
+  await setFault(request, "none");
+  await ensureSignedIn(page, FAULTS_URL);
+  await page.goto(`${FAULTS_URL}/payments`);
+  await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+  // Each read of /invoices now outlasts the 1 s timeout: the server's first page takes
+  // about 3 s to fail (a call and two retries).
+  await setFault(request, "slow");
+  await page.getByRole("link", { name: "Invoices", exact: true }).click();
+  // Well before that, the page is there: its header, and a skeleton where the list goes.
+  await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible({
+    timeout: 1500,
+  });
+  await expect(page.getByRole("status", { name: "Loading Invoices" })).toBeVisible({
+    timeout: 500,
+  });
+  await page.screenshot({ path: test.info().outputPath("list-skeleton.png") });
+  // Then the failure is said, with a way to try again.
+  const alert = page.getByRole("main").getByRole("alert");
+  await expect(alert).toContainText("The API could not be reached", { timeout: 20_000 });
+  await setFault(request, "none");
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(table(page).locator("tbody tr td:first-child a").first()).toBeVisible();
+});
+
 test("the data route limits each client, answering 429 in the API's error shape", async ({
   request,
 }) => {

@@ -20,6 +20,7 @@ import { asApiError } from "@/lib/api/errors";
 import type { OrderTerm } from "@/lib/lists/order";
 import { useRowKeys } from "../keyboard/use-row-keys";
 import { ErrorPanel } from "../states/error-panel";
+import { TableSkeleton } from "../states/table-skeleton";
 import {
   columnIdOf,
   initialVisibility,
@@ -447,31 +448,5 @@ function ColumnPicker<Row>({
         })}
       </div>
     </details>
-  );
-}
-
-function TableSkeleton({ label, columns }: { label: string; columns: string[] }) {
-  return (
-    <div
-      role="status"
-      aria-label={`Loading ${label}`}
-      className="rounded-md border border-slate-200 bg-white"
-    >
-      <div className="flex gap-3 border-b border-slate-200 bg-slate-100 px-3 py-2 text-xs uppercase text-slate-500">
-        {columns.map((c) => (
-          <span key={c} className="flex-1 truncate">
-            {c}
-          </span>
-        ))}
-      </div>
-      {Array.from({ length: 12 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-        <div key={i} className="flex gap-3 border-b border-slate-100 px-3 py-3">
-          {columns.map((c) => (
-            <span key={c} className="h-3 flex-1 animate-pulse rounded bg-slate-200" />
-          ))}
-        </div>
-      ))}
-    </div>
   );
 }

@@ -1,0 +1,63 @@
+import { HydrationBoundary } from "@tanstack/react-query";
+import type { SearchParams } from "nuqs/server";
+import { type ReactNode, Suspense } from "react";
+import type { ListName } from "@/lib/api/client";
+import { prefetchListPage } from "@/lib/api/server/prefetch";
+import { ListPageSkeleton } from "../states/table-skeleton";
+import { PageHeader } from "./page-header";
+
+interface ListDefinition<Values> {
+  load: (searchParams: SearchParams) => Values;
+  apiQuery: (values: Values) => string;
+}
+
+/**
+ * A list page: its header at once, then its view with the first page read on the
+ * server (in the HTML, handed to the client table through TanStack Query hydration).
+ * The header and a skeleton are sent before the API answers, so following a link to
+ * a list shows the page at once. The caller checks the viewer first: a redirect to
+ * sign-in must happen before anything is sent.
+ */
+export function ListPage<Values>({
+  title,
+  description,
+  list,
+  definition,
+  searchParams,
+  children,
+}: {
+  title: string;
+  description: string;
+  list: ListName;
+  definition: ListDefinition<Values>;
+  searchParams: Promise<SearchParams>;
+  /** the list's client view */
+  children: ReactNode;
+}) {
+  return (
+    <main id="main" className="px-6 py-6">
+      <PageHeader title={title} description={description} />
+      <Suspense fallback={<ListPageSkeleton label={title} />}>
+        <FirstPage list={list} definition={definition} searchParams={searchParams}>
+          {children}
+        </FirstPage>
+      </Suspense>
+    </main>
+  );
+}
+
+async function FirstPage<Values>({
+  list,
+  definition,
+  searchParams,
+  children,
+}: {
+  list: ListName;
+  definition: ListDefinition<Values>;
+  searchParams: Promise<SearchParams>;
+  children: ReactNode;
+}) {
+  const values = definition.load(await searchParams);
+  const state = await prefetchListPage(list, definition.apiQuery(values));
+  return <HydrationBoundary state={state}>{children}</HydrationBoundary>;
+}

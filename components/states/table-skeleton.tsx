@@ -1,0 +1,52 @@
+/**
+ * Placeholders while a list loads: the table's (a query with no page yet) and a whole
+ * list page's (the route streaming its first page from the API). No hooks: the page
+ * renders them on the server, the table in the browser.
+ */
+
+export function TableSkeleton({ label, columns }: { label: string; columns: string[] }) {
+  return (
+    <div
+      role="status"
+      aria-label={`Loading ${label}`}
+      className="rounded-md border border-slate-200 bg-white"
+    >
+      <div className="flex gap-3 border-b border-slate-200 bg-slate-100 px-3 py-2 text-xs uppercase text-slate-500">
+        {columns.map((c) => (
+          <span key={c} className="flex-1 truncate">
+            {c}
+          </span>
+        ))}
+      </div>
+      {Array.from({ length: 12 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+        <div key={i} className="flex gap-3 border-b border-slate-100 px-3 py-3">
+          {columns.map((c) => (
+            <span key={c} className="h-3 flex-1 animate-pulse rounded bg-slate-200" />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Blank headers: the page does not know the list's columns (they live in the browser). */
+const BLANK_COLUMNS = ["\u2002", "\u2003", "\u2002\u2002", "\u2003\u2003", "\u2002\u2003"];
+
+/** A list page before its first page arrives: the filter bar's place, then the table's. */
+export function ListPageSkeleton({ label }: { label: string }) {
+  return (
+    <div>
+      <div aria-hidden="true" className="mb-4 flex flex-wrap items-end gap-x-4 gap-y-3">
+        {[160, 260, 140, 200].map((width) => (
+          <div key={width}>
+            <div className="mb-1 h-3 w-16 animate-pulse rounded bg-slate-200" />
+            <div className="h-7 animate-pulse rounded-md bg-slate-200" style={{ width }} />
+          </div>
+        ))}
+      </div>
+      <div aria-hidden="true" className="mb-2 h-4 w-48 animate-pulse rounded bg-slate-200" />
+      <TableSkeleton label={label} columns={BLANK_COLUMNS} />
+    </div>
+  );
+}
