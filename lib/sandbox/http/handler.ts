@@ -17,12 +17,12 @@ import {
 } from "@/lib/api/list-params";
 import { UUID_PATTERN } from "@/lib/api/schemas";
 import { iso, today } from "../clock";
-import { decodeCursor, encodeCursor, scopeFingerprint } from "../cursor";
+import { type CursorKey, decodeCursor, encodeCursor, scopeFingerprint } from "../cursor";
 import { authenticate, type Caller } from "../keys";
 import { contractListQuery, toContracts } from "../queries/contracts";
 import { customerListQuery, getCustomer, toCustomers } from "../queries/customers";
 import { getInvoice, invoiceListQuery, toInvoices } from "../queries/invoices";
-import { type KeysetQuery, runKeyset } from "../queries/keyset";
+import { type KeysetQuery, keysOfRecord, runKeyset } from "../queries/keyset";
 import { paymentListQuery, toPayments } from "../queries/payments";
 import { readMeta } from "../storage/db";
 import { ensureHealthFor } from "../storage/derive";
@@ -151,10 +151,70 @@ const LIST_ROUTES = {
     params: paymentFilterParams,
     query: paymentListQuery,
     toRecords: (_db, rows) => toPayments(rows),
+    // `receivedDate:DESC` alone is the default order (newest received first, ties by id).
+    scope: ({ orderBy, ...rest }) => ({
+      ...rest,
+      orderBy:
+        orderBy?.length === 1 &&
+        orderBy[0]!.field === "receivedDate" &&
+        orderBy[0]!.direction === "DESC"
+          ? undefined
+          : orderBy,
+    }),
   }),
 } as const;
 
 const DEFAULT_LIMIT = 50;
+/** The spec's cursor length limit: a cursor the server issues must be one it accepts. */
+const MAX_CURSOR_LENGTH = 1024;
+/**
+ * A sort key longer than this (a customer's name can be any length) is left out of a
+ * cursor that would otherwise exceed MAX_CURSOR_LENGTH; it is read again from the
+ * record the cursor points at (its id is the last key) when the cursor comes back.
+ */
+const LONG_KEY = 64;
+
+const CURSOR_PARAMS = ["startingAfter", "endingBefore"] as const;
+
+/**
+ * What is wrong with the request's cursors, one issue per problem, named by parameter
+ * (decisions.md), reported with the other parameters' issues. A cursor whose own
+ * parameter already has an issue (its format) is not looked at again. The scope check
+ * needs the filters: `scope` is given only when they are valid.
+ */
+function cursorIssues(
+  search: URLSearchParams,
+  secret: string,
+  list: string,
+  businessId: string,
+  flagged: string[],
+  scope?: string,
+): { issues: string[]; cursor?: KeysetQuery["cursor"] } {
+  const issues: string[] = [];
+  const sent = CURSOR_PARAMS.filter((name) => search.has(name));
+  if (sent.length > 1)
+    issues.push("startingAfter, endingBefore: send one cursor or the other, not both");
+  let cursor: KeysetQuery["cursor"];
+  for (const name of sent) {
+    if (flagged.some((issue) => issue.startsWith(`${name}:`))) continue;
+    const payload = decodeCursor(secret, search.get(name) ?? "");
+    if (!payload || payload.list !== list || payload.businessId !== businessId) {
+      issues.push(`${name}: not a cursor this list issued`);
+      continue;
+    }
+    const expected = name === "startingAfter" ? "after" : "before";
+    if (payload.direction !== expected)
+      issues.push(
+        `${name}: send a ${expected === "after" ? "nextCursor as startingAfter" : "prevCursor as endingBefore"}`,
+      );
+    else if (scope !== undefined && payload.scope !== scope)
+      issues.push(
+        `${name}: the cursor was issued under other filters or another orderBy; restart without a cursor to change them`,
+      );
+    else cursor = { direction: payload.direction, keys: payload.keys };
+  }
+  return { issues, cursor: issues.length === 0 ? cursor : undefined };
+}
 
 function handleList<D extends ParamDefs, Item>(
   db: Database.Database,
@@ -163,38 +223,31 @@ function handleList<D extends ParamDefs, Item>(
   search: URLSearchParams,
 ): Response {
   const parsed = parseQuery(search, { ...route.params, ...pagingParams });
-  if (!parsed.ok) return errors.badRequest(parsed.issues);
+  const secret = readMeta(db, "cursor_secret") ?? "";
+  if (!parsed.ok) {
+    const { issues } = cursorIssues(search, secret, route.name, caller.businessId, parsed.issues);
+    return errors.badRequest([...parsed.issues, ...issues]);
+  }
   const { limit, startingAfter, endingBefore, ...rest } = parsed.value as ParsedParams<D> &
     ParsedParams<typeof pagingParams>;
-  if (startingAfter !== undefined && endingBefore !== undefined)
-    return errors.badRequest([
-      "startingAfter, endingBefore: send one cursor or the other, not both",
-    ]);
   const filters = rest as ParsedParams<D>;
-  const secret = readMeta(db, "cursor_secret") ?? "";
   // The cursor is bound to the list, the business, and the filters and order.
   const scope = scopeFingerprint({ list: route.name, ...(route.scope?.(filters) ?? filters) });
-  let cursor: KeysetQuery["cursor"];
-  const token = startingAfter ?? endingBefore;
-  if (token !== undefined) {
-    const name = startingAfter !== undefined ? "startingAfter" : "endingBefore";
-    const payload = decodeCursor(secret, token);
-    if (!payload || payload.list !== route.name || payload.businessId !== caller.businessId)
-      return errors.badRequest([`${name}: not a cursor this list issued`]);
-    if (payload.scope !== scope)
-      return errors.badRequest([
-        `${name}: the cursor was issued under other filters or another orderBy; restart without a cursor to change them`,
-      ]);
-    const expected = name === "startingAfter" ? "after" : "before";
-    if (payload.direction !== expected)
-      return errors.badRequest([
-        `${name}: send a ${expected === "after" ? "nextCursor as startingAfter" : "prevCursor as endingBefore"}`,
-      ]);
-    cursor = { direction: payload.direction, keys: payload.keys };
-  }
+  const checked = cursorIssues(search, secret, route.name, caller.businessId, [], scope);
+  if (checked.issues.length > 0) return errors.badRequest(checked.issues);
   const query = route.query(caller.businessId, filters);
+  let cursor = checked.cursor;
   if (cursor && cursor.keys.length !== query.order.length)
     return errors.badRequest(["cursor: not a cursor this list issued"]);
+  if (cursor?.keys.includes(null)) {
+    // A cursor issued without its long keys: they are the record's, read again.
+    const keys = keysOfRecord(db, query, cursor.keys[cursor.keys.length - 1]!);
+    if (!keys)
+      return errors.badRequest([
+        `${startingAfter !== undefined ? "startingAfter" : "endingBefore"}: the record this cursor points at is no longer in the list; restart without a cursor`,
+      ]);
+    cursor = { ...cursor, keys };
+  }
   const page = runKeyset(db, { ...query, limit: limit ?? DEFAULT_LIMIT, cursor });
   const body: Record<string, unknown> = {
     data: route.toRecords(db, page.rows),
@@ -203,14 +256,15 @@ function handleList<D extends ParamDefs, Item>(
   const first = page.keys[0];
   const last = page.keys[page.keys.length - 1];
   if (first && last) {
-    const issue = (direction: "after" | "before", keys: typeof first) =>
-      encodeCursor(secret, {
-        list: route.name,
-        businessId: caller.businessId,
-        scope,
-        direction,
-        keys,
-      });
+    const issue = (direction: "after" | "before", keys: CursorKey[]) => {
+      const payload = { list: route.name, businessId: caller.businessId, scope, direction };
+      const token = encodeCursor(secret, { ...payload, keys });
+      if (token.length <= MAX_CURSOR_LENGTH) return token;
+      const shortened = keys.map((key, i) =>
+        typeof key === "string" && key.length > LONG_KEY && i < keys.length - 1 ? null : key,
+      );
+      return encodeCursor(secret, { ...payload, keys: shortened });
+    };
     body.nextCursor = issue("after", last);
     body.prevCursor = issue("before", first);
   }

@@ -634,7 +634,9 @@ describe("cursors are bound to their filters and order", () => {
       "/payments",
       [
         ["isAttributed", "true"],
-        ["orderBy", "receivedDate:DESC"],
+        // Another order than the default (receivedDate:DESC alone is the default order:
+        // cursor-limits.test.ts).
+        ["orderBy", "receivedDate:DESC,amountCents:DESC"],
         ["startingAfter", pay.next],
       ],
       ["startingAfter"],

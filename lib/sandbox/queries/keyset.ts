@@ -94,4 +94,23 @@ export function runKeyset<Row>(db: Database.Database, query: KeysetQuery): Keyse
   return { rows: pageRows as Row[], keys, hasMore };
 }
 
+/**
+ * The sort-key values of the record with this id (the order's last, unique key), if
+ * it is in the list: for a cursor that left out a long key (lib/sandbox/http/handler.ts).
+ */
+export function keysOfRecord(
+  db: Database.Database,
+  query: Omit<KeysetQuery, "limit" | "cursor">,
+  id: CursorKey,
+): CursorKey[] | null {
+  const idKey = query.order[query.order.length - 1]!;
+  const keyColumns = query.order.map((k, i) => `${k.expr} AS __k${i}`).join(", ");
+  const where = [...query.where, `${idKey.expr} = ?`];
+  const row = prepare(
+    db,
+    `SELECT ${keyColumns} FROM ${query.from} WHERE ${where.join(" AND ")} LIMIT 1`,
+  ).get(...query.params, id) as Record<string, unknown> | undefined;
+  return row ? query.order.map((_, i) => row[`__k${i}`] as CursorKey) : null;
+}
+
 export { prepare as prepareCached };
