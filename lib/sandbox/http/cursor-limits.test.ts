@@ -198,7 +198,7 @@ describe("cursor problems are named with the other parameters' issues", () => {
 describe("an orderBy written as the default order is the default order", () => {
   it("payments: a cursor of the default order continues under orderBy=receivedDate:DESC, and back", async () => {
     const first = await get("/payments?limit=5");
-    const next = await get("/payments?limit=5&startingAfter=" + first.body.nextCursor);
+    const next = await get(`/payments?limit=5&startingAfter=${first.body.nextCursor}`);
     const explicit = await get(
       `/payments?limit=5&orderBy=receivedDate:DESC&startingAfter=${first.body.nextCursor}`,
     );
