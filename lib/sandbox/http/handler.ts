@@ -18,6 +18,7 @@ import {
 import { UUID_PATTERN } from "@/lib/api/schemas";
 import { iso, today } from "../clock";
 import { type CursorKey, decodeCursor, encodeCursor, scopeFingerprint } from "../cursor";
+import { foldCase } from "../fold-case";
 import { authenticate, type Caller } from "../keys";
 import { contractListQuery, toContracts } from "../queries/contracts";
 import { customerListQuery, getCustomer, toCustomers } from "../queries/customers";
@@ -132,7 +133,10 @@ const LIST_ROUTES = {
     params: customerFilterParams,
     query: customerListQuery,
     toRecords: toCustomers,
-    scope: ({ search, ...rest }) => ({ ...rest, search: search?.toLowerCase() }),
+    scope: ({ search, ...rest }) => ({
+      ...rest,
+      search: search === undefined ? undefined : foldCase(search),
+    }),
   }),
   contracts: listRoute({
     name: "contracts",

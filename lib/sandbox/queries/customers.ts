@@ -2,6 +2,7 @@ import type Database from "better-sqlite3";
 import type { CUSTOMER_ORDER_FIELDS, CustomerFilters } from "@/lib/api/list-params";
 import type { CurrencyCode, Customer, MoneyByCurrency } from "@/lib/api/schemas";
 import { iso } from "../clock";
+import { foldCase } from "../fold-case";
 import { FREQUENCY_BITS, healthOfRank, healthRank } from "../storage/derive";
 import { type KeysetQuery, prepareCached, type SortKey } from "./keyset";
 
@@ -70,7 +71,7 @@ export function customerListQuery(
   const params: unknown[] = [businessId];
   if (f.search !== undefined) {
     where.push("instr(c.name_folded, ?) > 0");
-    params.push(f.search.toLowerCase());
+    params.push(foldCase(f.search));
   }
   if (f.subscriptionFrequency) {
     where.push("(c.subscription_frequency_mask & ?) <> 0");

@@ -14,10 +14,12 @@
  * occurs in about the intended share: RENEWAL_DUE, ENDING, HEALTHY, UPCOMING,
  * NO_ACTIVE_CONTRACT, DRAFT_ONLY, NO_CONTRACTS.
  */
+
 import { createHash } from "node:crypto";
 import { en, Faker } from "@faker-js/faker";
 import type Database from "better-sqlite3";
 import { DAY_MS, utcMidnight } from "../clock";
+import { foldCase } from "../fold-case";
 import { Prng } from "./prng";
 import {
   ADD_ONS,
@@ -1135,7 +1137,7 @@ class Generator {
       id,
       this.businessId,
       name,
-      name.toLowerCase(),
+      foldCase(name),
       billingEmail,
       JSON.stringify(cc),
       followUps,

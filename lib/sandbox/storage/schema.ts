@@ -48,7 +48,7 @@ CREATE TABLE IF NOT EXISTS customers (
   id TEXT PRIMARY KEY,
   business_id TEXT NOT NULL REFERENCES businesses(id),
   name TEXT NOT NULL,
-  name_folded TEXT NOT NULL,           -- name.toLowerCase(), for the case-insensitive search
+  name_folded TEXT NOT NULL,           -- foldCase(name), for the case-insensitive search
   billing_email TEXT NOT NULL,
   invoice_cc_emails TEXT NOT NULL,     -- JSON array of strings
   email_payment_follow_ups INTEGER NOT NULL,

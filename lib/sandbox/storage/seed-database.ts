@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type Database from "better-sqlite3";
 import { today } from "../clock";
+import { FOLD_VERSION, foldCase } from "../fold-case";
 import { createKey } from "../keys";
 import { generateDemoData } from "../seed/generate";
 import { readMeta, writeMeta } from "./db";
@@ -83,6 +84,7 @@ export function seedDatabase(db: Database.Database, options: SeedOptions = {}): 
       writeMeta(db, "cursor_secret", randomBytes(32).toString("base64url"));
       writeMeta(db, "seed", String(seed));
       writeMeta(db, "customers", String(customers));
+      writeMeta(db, "name_fold", FOLD_VERSION);
       const demo = db.prepare("SELECT id FROM businesses ORDER BY position LIMIT 1").get() as {
         id: string;
       };
@@ -135,10 +137,25 @@ export function ensureSeeded(db: Database.Database): void {
   if (!isSeeded(db)) seedDatabase(db, { log: (m) => console.error(`[sandbox] ${m}`) });
   if (!indexed.has(db)) {
     db.exec(INDEX_SQL);
+    refoldNames(db);
     // An index without statistics can mislead the planner into sorting whole lists.
     if (indexesWithoutStatistics(db) > 0) db.exec("ANALYZE");
     indexed.add(db);
   }
+}
+
+/** Names folded by an older foldCase are folded again (the search compares folded text). */
+function refoldNames(db: Database.Database): void {
+  if (readMeta(db, "name_fold") === FOLD_VERSION) return;
+  const update = db.prepare("UPDATE customers SET name_folded = ? WHERE id = ?");
+  db.transaction(() => {
+    const rows = db.prepare("SELECT id, name FROM customers").all() as {
+      id: string;
+      name: string;
+    }[];
+    for (const row of rows) update.run(foldCase(row.name), row.id);
+    writeMeta(db, "name_fold", FOLD_VERSION);
+  })();
 }
 
 /** The demo key's secret, for the dashboard's default `INVOICING_API_KEY`. */
