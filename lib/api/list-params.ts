@@ -62,9 +62,24 @@ function enumList<const T extends readonly [string, ...string[]]>(values: T) {
   return commaList(z.enum(values), `one of ${values.join(", ")}`);
 }
 
+/**
+ * The OpenAPI document shows a query value as what it means (a boolean, an integer),
+ * not as the text the parser reads it from: clients generated from the document then
+ * type it right.
+ */
+type JsonSchemaOverride = { jsonSchema: Record<string, unknown> };
+function documentAs(type: "boolean" | "integer", extra: Record<string, unknown> = {}) {
+  return ({ jsonSchema }: JsonSchemaOverride) => {
+    delete jsonSchema.enum;
+    delete jsonSchema.pattern;
+    Object.assign(jsonSchema, { type, ...extra });
+  };
+}
+
 const booleanParam = z
   .enum(["true", "false"], { error: "must be true or false" })
-  .transform((v) => v === "true");
+  .transform((v) => v === "true")
+  .meta({ override: documentAs("boolean") });
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ISO_DATE_TIME =
@@ -179,7 +194,10 @@ function clip(text: string): string {
 
 /** Parameters every list takes. */
 export const pagingParams = {
-  limit: limitParam.meta({ description: "1 to 100, default 50." }),
+  limit: limitParam.meta({
+    description: "1 to 100, default 50.",
+    override: documentAs("integer", { minimum: 1, maximum: 100, default: 50 }),
+  }),
   startingAfter: cursorParam.meta({ description: "A nextCursor from a previous page." }),
   endingBefore: cursorParam.meta({ description: "A prevCursor from a previous page." }),
 };
@@ -191,7 +209,10 @@ export const invoiceFilterParams = {
   statuses: enumList(INVOICE_STATUSES).meta({
     description: "Comma-separated statuses; omitted: every status except VOIDED.",
   }),
-  needsApproval: booleanParam.meta({ description: "true: only drafts waiting for a person." }),
+  needsApproval: booleanParam.meta({
+    description: "true: only drafts waiting for a person.",
+    override: documentAs("boolean"),
+  }),
   issueDateStartAt: dateParam,
   issueDateEndAt: dateParam,
   dueDateStartAt: dateParam,

@@ -360,4 +360,30 @@ describe("public routes", () => {
     expect(String(res.body.openapi)).toMatch(/^3\.1\./);
     expect(res.body.info.version).toBe("0.1.0");
   });
+
+  it("GET /openapi.json: query values are documented as what they mean (limit an integer, flags booleans)", async () => {
+    const res = await api("/openapi.json", { key: null });
+    const schemaOf = (path: string, name: string) =>
+      res.body.paths[path].get.parameters.find((p: { name: string }) => p.name === name)?.schema;
+    for (const path of ["/invoices", "/customers", "/contracts", "/payments"])
+      expect(schemaOf(path, "limit")).toMatchObject({
+        type: "integer",
+        minimum: 1,
+        maximum: 100,
+        default: 50,
+      });
+    for (const [path, name] of [
+      ["/invoices", "needsApproval"],
+      ["/invoices", "hasOutstandingBalance"],
+      ["/invoices", "hasAppliedPayments"],
+      ["/invoices", "hasUncoveredBalance"],
+      ["/contracts", "processingInvoices"],
+      ["/payments", "isAttributed"],
+      ["/payments", "hasUnappliedAmount"],
+    ] as const) {
+      const schema = schemaOf(path, name);
+      expect(schema, `${path} ${name}`).toMatchObject({ type: "boolean" });
+      expect(schema.enum, `${path} ${name}`).toBeUndefined();
+    }
+  });
 });
