@@ -161,6 +161,38 @@ test("a list followed to while the API is slow shows its header and a skeleton a
   await expect(table(page).locator("tbody tr td:first-child a").first()).toBeVisible();
 });
 
+test("a customer page shows the record while its tables load; a table whose API fails says so", async ({
+  page,
+  request,
+}) => {
+  await setFault(request, "none");
+  await ensureSignedIn(page, FAULTS_URL);
+  await page.goto(`${FAULTS_URL}/customers`);
+  const first = page.getByRole("region", { name: "Customers" }).locator("tbody tr td a").first();
+  const name = (await first.innerText()).trim();
+  // Reads of /invoices outlast the timeout; the customer's other records answer.
+  await setFault(request, "slow");
+  await first.click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible({ timeout: 1500 });
+  await expect(page.getByRole("region", { name: "Amounts" })).toBeVisible();
+  await expect(
+    page.getByRole("status", { name: "Loading Invoices of this customer" }),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("customer-loading.png"), fullPage: true });
+  // Then the tables: contracts and payments with their rows, invoices with the failure.
+  const contracts = page.getByRole("region", { name: "Contracts of this customer" });
+  await expect(contracts.locator("tbody tr").first()).toBeVisible({ timeout: 20_000 });
+  const alert = page.getByRole("main").getByRole("alert");
+  await expect(alert).toContainText("The API could not be reached", { timeout: 20_000 });
+  await expect(contracts.locator("tbody tr").first()).toBeVisible();
+  await setFault(request, "none");
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(
+    page.getByRole("region", { name: "Invoices of this customer" }).locator("tbody tr").first(),
+  ).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});
+
 test("the data route limits each client, answering 429 in the API's error shape", async ({
   request,
 }) => {

@@ -25,24 +25,19 @@ import { paymentColumns } from "../payments/payment-columns";
 import { ErrorPanel } from "../states/error-panel";
 import { Timestamp } from "../timestamp";
 
-/** One customer: every field of its record, then its invoices, contracts and payments. */
-export function CustomerDetail({ customer }: { customer: CustomerRecord }) {
-  const [{ voided }, setPageState] = useQueryStates(customerPageParsers);
+/**
+ * One customer: every field of its record. Its invoices, contracts and payments follow
+ * in CustomerRecords, which the page streams in once their first pages are read.
+ */
+export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
+  const [{ voided }] = useQueryStates(customerPageParsers);
   const queries = customerRecordQueries(customer.id, voided);
-  const here = `/customers/${customer.id}`;
-  const columns = useMemo(
-    () => ({
-      invoices: invoiceColumns({ hideCustomer: true }),
-      contracts: contractColumns({ hideCustomer: true }),
-      payments: paymentColumns({ hideCustomer: true }),
-    }),
-    [],
-  );
-  const toggleId = useId();
-  // The coverage contract's name, from the customer's contracts table (same query, shared cache).
-  const contracts = useInfiniteQuery(
-    listQueryOptions(browserFetcher, "contracts", queries.contracts),
-  );
+  // The coverage contract's name, from the customer's contracts table (same query, shared
+  // cache). Only read here: the table below fetches it (or the page hands it over).
+  const contracts = useInfiniteQuery({
+    ...listQueryOptions(browserFetcher, "contracts", queries.contracts),
+    enabled: false,
+  });
   const coverageName = contracts.data?.pages
     .flatMap((page) => page.data)
     .find((contract) => contract.id === customer.coverageContractId)?.name;
@@ -144,7 +139,26 @@ export function CustomerDetail({ customer }: { customer: CustomerRecord }) {
           </Field>
         </Card>
       </div>
+    </>
+  );
+}
 
+/** The customer's invoices, contracts and payments, each an infinite table. */
+export function CustomerRecords({ customer }: { customer: CustomerRecord }) {
+  const [{ voided }, setPageState] = useQueryStates(customerPageParsers);
+  const queries = customerRecordQueries(customer.id, voided);
+  const here = `/customers/${customer.id}`;
+  const columns = useMemo(
+    () => ({
+      invoices: invoiceColumns({ hideCustomer: true }),
+      contracts: contractColumns({ hideCustomer: true }),
+      payments: paymentColumns({ hideCustomer: true }),
+    }),
+    [],
+  );
+  const toggleId = useId();
+  return (
+    <>
       <RecordsSection
         title="Invoices"
         list="invoices"

@@ -33,6 +33,11 @@ export function TableSkeleton({ label, columns }: { label: string; columns: stri
 /** Blank headers: the page does not know the list's columns (they live in the browser). */
 const BLANK_COLUMNS = ["\u2002", "\u2003", "\u2002\u2002", "\u2003\u2003", "\u2002\u2003"];
 
+/** A table whose columns the server does not know (they live in the browser). */
+export function BlankTableSkeleton({ label }: { label: string }) {
+  return <TableSkeleton label={label} columns={BLANK_COLUMNS} />;
+}
+
 /** A list page before its first page arrives: the filter bar's place, then the table's. */
 export function ListPageSkeleton({ label }: { label: string }) {
   return (
@@ -46,7 +51,7 @@ export function ListPageSkeleton({ label }: { label: string }) {
         ))}
       </div>
       <div aria-hidden="true" className="mb-2 h-4 w-48 animate-pulse rounded bg-slate-200" />
-      <TableSkeleton label={label} columns={BLANK_COLUMNS} />
+      <BlankTableSkeleton label={label} />
     </div>
   );
 }

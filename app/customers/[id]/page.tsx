@@ -2,9 +2,14 @@ import { type DehydratedState, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { SearchParams } from "nuqs/server";
-import { cache } from "react";
-import { CustomerDetail, CustomerLoadError } from "@/components/customers/customer-detail";
-import { fetchCustomer } from "@/lib/api/client";
+import { cache, Suspense } from "react";
+import {
+  CustomerLoadError,
+  CustomerRecords,
+  CustomerSummary,
+} from "@/components/customers/customer-detail";
+import { BlankTableSkeleton } from "@/components/states/table-skeleton";
+import { type CustomerRecord, fetchCustomer } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
 import { UUID_PATTERN } from "@/lib/api/schemas";
 import { serverFetcher } from "@/lib/api/server/fetcher";
@@ -43,9 +48,26 @@ export default async function CustomerPage({ params, searchParams }: Props) {
         <CustomerLoadError error={result.error} />
       </main>
     );
+  // The record at once; the tables once their first pages are read (in the same HTML).
+  return (
+    <main id="main" className="px-6 py-6">
+      <CustomerSummary customer={result.customer} />
+      <Suspense fallback={<RecordsSkeleton />}>
+        <RecordsWithFirstPages customer={result.customer} searchParams={searchParams} />
+      </Suspense>
+    </main>
+  );
+}
+
+async function RecordsWithFirstPages({
+  customer,
+  searchParams,
+}: {
+  customer: CustomerRecord;
+  searchParams: Promise<SearchParams>;
+}) {
   const { voided } = loadCustomerPage(await searchParams);
-  const queries = customerRecordQueries(result.customer.id, voided);
-  // The first page of each table, in the HTML.
+  const queries = customerRecordQueries(customer.id, voided);
   const states = await Promise.all([
     prefetchListPage("invoices", queries.invoices),
     prefetchListPage("contracts", queries.contracts),
@@ -56,10 +78,17 @@ export default async function CustomerPage({ params, searchParams }: Props) {
     queries: states.flatMap((s) => s.queries),
   };
   return (
-    <main id="main" className="px-6 py-6">
-      <HydrationBoundary state={state}>
-        <CustomerDetail customer={result.customer} />
-      </HydrationBoundary>
-    </main>
+    <HydrationBoundary state={state}>
+      <CustomerRecords customer={customer} />
+    </HydrationBoundary>
   );
+}
+
+function RecordsSkeleton() {
+  return ["Invoices", "Contracts", "Payments"].map((title) => (
+    <section key={title} className="mt-8">
+      <h2 className="mb-2 text-lg font-medium">{title}</h2>
+      <BlankTableSkeleton label={`${title} of this customer`} />
+    </section>
+  ));
 }
