@@ -169,7 +169,7 @@ test("a customer page shows the record while its tables load; a table whose API 
   await ensureSignedIn(page, FAULTS_URL);
   await page.goto(`${FAULTS_URL}/customers`);
   const first = page.getByRole("region", { name: "Customers" }).locator("tbody tr td a").first();
-  const name = (await first.innerText()).trim();
+  const name = ((await first.textContent()) ?? "").trim();
   // Reads of /invoices outlast the timeout; the customer's other records answer.
   await setFault(request, "slow");
   await first.click();
