@@ -5,15 +5,9 @@
  * cursor problem is named alongside the other parameters' issues (decisions.md: one
  * issue per problem); and an explicit `orderBy` equal to the default keeps a cursor valid.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey } from "../keys";
-import { openDatabase } from "../storage/db";
-import { seedDatabase } from "../storage/seed-database";
-import { handleApiRequest } from "./handler";
+import { type OwnSandbox, openOwnSandbox } from "../testing/own-sandbox";
 
 interface Rec {
   id: string;
@@ -30,20 +24,11 @@ interface Page {
 const CURSOR_RE = /^[A-Za-z0-9._-]{1,1024}$/;
 const LONG_NAME = `${"Zymurgy & Sons ".repeat(60)}Ltd`; // 903 characters, sorts last by name
 
-let dir: string;
+let sandbox: OwnSandbox;
 let db: Database.Database;
-let key: string;
 let longNamed: string;
 
-async function get<T = Page>(pathAndQuery: string): Promise<{ status: number; body: T }> {
-  const request = new Request(`http://sandbox.test/api/v1${pathAndQuery}`, {
-    headers: { authorization: `Bearer ${key}` },
-  });
-  const response = await handleApiRequest(request, new URL(request.url).pathname.slice(7), {
-    db: () => db,
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const get = <T = Page>(pathAndQuery: string) => sandbox.get<T>(pathAndQuery);
 
 /** Every record of a list, walking `limit` at a time forward. */
 async function walk(list: string, query: string, limit: number) {
@@ -83,20 +68,15 @@ async function walkBack(list: string, query: string, limit: number) {
 }
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "cursor-limits-"));
-  db = openDatabase(path.join(dir, "sandbox.sqlite"));
-  seedDatabase(db, { customers: 40 });
-  const business = db.prepare("SELECT id FROM businesses ORDER BY position LIMIT 1").get() as {
-    id: string;
-  };
-  key = createKey(db, { businessId: business.id, name: "cursor limits" }).secret;
+  sandbox = openOwnSandbox("cursor-limits", 40);
+  db = sandbox.db;
   // A customer that has payments, renamed to a very long name.
   const customer = db
     .prepare(
       `SELECT c.id FROM customers c JOIN payments p ON p.customer_id = c.id
        WHERE c.business_id = ? AND c.deleted_at IS NULL GROUP BY c.id ORDER BY c.id LIMIT 1`,
     )
-    .get(business.id) as { id: string };
+    .get(sandbox.businessId) as { id: string };
   longNamed = customer.id;
   db.prepare("UPDATE customers SET name = ?, name_folded = ? WHERE id = ?").run(
     LONG_NAME,
@@ -105,10 +85,7 @@ beforeAll(() => {
   );
 });
 
-afterAll(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => sandbox.close());
 
 describe("a cursor stays within 1 to 1024 characters whatever the sort values", () => {
   it("customers by name, both ways: every cursor is valid, the walks see every customer once", async () => {

@@ -4,31 +4,24 @@
  * database whose names were folded by the older rule (lower-casing) is folded again
  * when it is opened.
  */
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey } from "../keys";
-import { openDatabase, writeMeta } from "../storage/db";
-import { ensureSeeded, seedDatabase } from "../storage/seed-database";
-import { handleApiRequest } from "./handler";
+import { writeMeta } from "../storage/db";
+import { ensureSeeded } from "../storage/seed-database";
+import { type OwnSandbox, openOwnSandbox } from "../testing/own-sandbox";
 
 const NAMES = ["Straße Hausverwaltung", "ΟΔΥΣΣΕΥΣ Shipping", "ǅemal Trading", "Ärger GmbH"];
 
-let dir: string;
+let sandbox: OwnSandbox;
 let db: Database.Database;
-let key: string;
 let renamed: string[];
 
 async function searchIds(text: string): Promise<string[]> {
-  const request = new Request(
-    `http://sandbox.test/api/v1/customers?limit=100&search=${encodeURIComponent(text)}`,
-    { headers: { authorization: `Bearer ${key}` } },
+  const answer = await sandbox.get<{ data: { id: string }[] }>(
+    `/customers?limit=100&search=${encodeURIComponent(text)}`,
   );
-  const response = await handleApiRequest(request, "/customers", { db: () => db });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { data: { id: string }[] }).data.map((c) => c.id);
+  expect(answer.status).toBe(200);
+  return answer.body.data.map((c) => c.id);
 }
 
 function rename(id: string, name: string, folded: string) {
@@ -36,19 +29,14 @@ function rename(id: string, name: string, folded: string) {
 }
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-folding-"));
-  db = openDatabase(path.join(dir, "sandbox.sqlite"));
-  seedDatabase(db, { customers: 20 });
-  const business = db.prepare("SELECT id FROM businesses ORDER BY position LIMIT 1").get() as {
-    id: string;
-  };
-  key = createKey(db, { businessId: business.id, name: "search folding" }).secret;
+  sandbox = openOwnSandbox("search-folding", 20);
+  db = sandbox.db;
   renamed = (
     db
       .prepare(
         "SELECT id FROM customers WHERE business_id = ? AND deleted_at IS NULL ORDER BY id LIMIT ?",
       )
-      .all(business.id, NAMES.length) as { id: string }[]
+      .all(sandbox.businessId, NAMES.length) as { id: string }[]
   ).map((c) => c.id);
   // As a database seeded by the older version holds them: lower-cased, not folded.
   NAMES.forEach((name, i) => void rename(renamed[i]!, name, name.toLowerCase()));
@@ -56,10 +44,7 @@ beforeAll(() => {
   ensureSeeded(db);
 });
 
-afterAll(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => sandbox.close());
 
 describe("search ignores case as Unicode case folding does", () => {
   it.each([
@@ -93,10 +78,9 @@ describe("search ignores case as Unicode case folding does", () => {
 });
 
 async function fetchPage(query: string) {
-  const request = new Request(`http://sandbox.test/api/v1/customers?${query}`, {
-    headers: { authorization: `Bearer ${key}` },
-  });
-  const response = await handleApiRequest(request, "/customers", { db: () => db });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { data: unknown[]; hasMore: boolean; nextCursor?: string };
+  const answer = await sandbox.get<{ data: unknown[]; hasMore: boolean; nextCursor?: string }>(
+    `/customers?${query}`,
+  );
+  expect(answer.status).toBe(200);
+  return answer.body;
 }
