@@ -57,8 +57,9 @@ const PLAIN_ROWS = Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT) + OVERSCAN;
 /**
  * TanStack Table and TanStack Virtual are most of what a list page adds to the
  * framework's script (22.5 of 40 kB gzipped, bench:web): they load when the person
- * first scrolls the table, not with the page. Until then the first rows show as plain rows with the same markup, and every
- * other control works on them: sorting, columns, j/k, opening a row.
+ * first scrolls the table, not with the page. Until then the first rows show as plain
+ * rows with the same markup, and every other control works on them: sorting, columns,
+ * j/k, opening a row.
  */
 let virtualTableModule: Promise<typeof import("./virtual-table")> | undefined;
 function loadVirtualTable() {
@@ -70,11 +71,11 @@ const LazyVirtualTable = lazy(() =>
 ) as typeof VirtualTableComponent;
 
 /**
- * A list table over an infinite query. The first page renders as plain rows (in the
- * server HTML and the page's first load); once the person scrolls the table, or more
- * than one page is loaded, the virtual table takes over: only the rows in view (plus
- * a few) are in the DOM and the next page loads as the person nears the end. A
- * failure while loading more keeps every row already loaded. With `keyboard`, j/k
+ * A list table over an infinite query. The first rows render as plain rows (in the
+ * server HTML and the page's first load), and the next page is read ahead; once the
+ * person scrolls the table (or j moves past those rows), the virtual table takes over:
+ * only the rows in view (plus a few) are in the DOM and the next page loads as the
+ * person nears the end. A failure while loading more keeps every row already loaded. With `keyboard`, j/k
  * move a highlighted row and Enter opens it (components/keyboard/use-row-keys.ts).
  */
 export function InfiniteTable<Row extends { id: string }>({
