@@ -169,6 +169,37 @@ test("back and forward restore filters and order", async ({ page, request }) => 
   );
 });
 
+test("filters change the URL without reloading the page from the server; typing leaves one history entry", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/customers");
+  // A page fetched again from the server would be an RSC request for /customers.
+  const pageFetches: string[] = [];
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === "/customers" && req.resourceType() !== "document")
+      pageFetches.push(req.url());
+  });
+  await chip(page, "Ending").click();
+  await expect(page).toHaveURL(/\?contractHealths=ENDING$/);
+  const search = page.getByRole("searchbox", { name: "Name" });
+  await search.pressSequentially("son", { delay: 60 });
+  await expect(page).toHaveURL(/\?contractHealths=ENDING&search=son$/);
+  await expectRowsMatchApi(page, request, "contractHealths=ENDING&search=son");
+
+  // The keystrokes replaced the chip's entry: back returns to the list before it.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(chip(page, "Ending")).toHaveAttribute("aria-pressed", "false");
+  await expect(search).toHaveValue("");
+  await expectRowsMatchApi(page, request, "");
+  await page.goForward();
+  await expect(search).toHaveValue("son");
+  await expectRowsMatchApi(page, request, "contractHealths=ENDING&search=son");
+  expect(pageFetches).toEqual([]);
+});
+
 test("an empty result names the filters and clears them in one click", async ({
   page,
   request,

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
-import type { SearchParams } from "nuqs/server";
 import { ContractsView } from "@/components/contracts/contracts-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { contractList } from "@/lib/lists/contracts";
+import type { PageSearchParams } from "@/lib/lists/url-params";
 
 export const metadata: Metadata = { title: "Contracts" };
 
 export default async function ContractsPage({
   searchParams,
 }: {
-  searchParams: Promise<SearchParams>;
+  searchParams: Promise<PageSearchParams>;
 }) {
   await requireViewer();
   return (

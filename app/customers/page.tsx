@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
-import type { SearchParams } from "nuqs/server";
 import { CustomersView } from "@/components/customers/customers-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { customerList } from "@/lib/lists/customers";
+import type { PageSearchParams } from "@/lib/lists/url-params";
 
 export const metadata: Metadata = { title: "Customers" };
 
 export default async function CustomersPage({
   searchParams,
 }: {
-  searchParams: Promise<SearchParams>;
+  searchParams: Promise<PageSearchParams>;
 }) {
   await requireViewer();
   return (

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
-import type { SearchParams } from "nuqs/server";
 import { InvoicesView } from "@/components/invoices/invoices-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { invoiceList } from "@/lib/lists/invoices";
+import type { PageSearchParams } from "@/lib/lists/url-params";
 
 export const metadata: Metadata = { title: "Invoices" };
 
 export default async function InvoicesPage({
   searchParams,
 }: {
-  searchParams: Promise<SearchParams>;
+  searchParams: Promise<PageSearchParams>;
 }) {
   await requireViewer();
   return (

@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
-import type { SearchParams } from "nuqs/server";
 import { ListPage } from "@/components/layout/list-page";
 import { PaymentsView } from "@/components/payments/payments-view";
 import { requireViewer } from "@/lib/auth/guard";
 import { paymentList } from "@/lib/lists/payments";
+import type { PageSearchParams } from "@/lib/lists/url-params";
 
 export const metadata: Metadata = { title: "Payments" };
 
 export default async function PaymentsPage({
   searchParams,
 }: {
-  searchParams: Promise<SearchParams>;
+  searchParams: Promise<PageSearchParams>;
 }) {
   await requireViewer();
   return (

@@ -5,6 +5,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { browserFetcher, type ContractRecord, customerQueryOptions } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatPeriod, humanize } from "@/lib/format";
+import { contractHref } from "@/lib/record-links";
 import { HealthBadge, LifecycleBadge } from "../badges";
 import type { TableColumnMeta } from "../data-table/infinite-table";
 import { Timestamp } from "../timestamp";
@@ -15,11 +16,6 @@ const hidden: TableColumnMeta = { hiddenByDefault: true };
 /** The first block of a uuid, enough to tell records apart on screen. */
 export function shortId(id: string): string {
   return id.slice(0, 8);
-}
-
-/** Where a contract's records can be read: the API has no contract route, so its invoices. */
-export function contractHref(contractId: string): string {
-  return `/invoices?contractId=${contractId}`;
 }
 
 const yesNo = (value: boolean) => (value ? "Yes" : "No");

@@ -1,20 +1,21 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
 import { browserFetcher, listQueryOptions } from "@/lib/api/client";
 import { contractList } from "@/lib/lists/contracts";
-import { describeFilters } from "@/lib/lists/define";
+import { describeFilters } from "@/lib/lists/describe";
+import { contractHref } from "@/lib/record-links";
 import { ExportButton } from "../data-table/export-button";
 import { FilterBar } from "../data-table/filter-bar";
 import { InfiniteTable } from "../data-table/infinite-table";
+import { useUrlValues } from "../data-table/use-url-values";
 import { EmptyState } from "../states/empty-state";
-import { contractColumns, contractHref } from "./contract-columns";
+import { contractColumns } from "./contract-columns";
 
 /** The contracts list: filters in the URL, rows from the infinite query (no orderBy offered). */
 export function ContractsView() {
-  const [values, setValues] = useQueryStates(contractList.parsers);
+  const [values, setValues] = useUrlValues(contractList.parsers);
   const query = contractList.apiQuery(values);
   const result = useInfiniteQuery({
     ...listQueryOptions(browserFetcher, "contracts", query),

@@ -1,15 +1,15 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
 import { browserFetcher, listQueryOptions } from "@/lib/api/client";
 import { customerList } from "@/lib/lists/customers";
-import { describeFilters } from "@/lib/lists/define";
+import { describeFilters } from "@/lib/lists/describe";
 import { nextOrder, type OrderTerm } from "@/lib/lists/order";
 import { ExportButton } from "../data-table/export-button";
 import { FilterBar } from "../data-table/filter-bar";
 import { InfiniteTable } from "../data-table/infinite-table";
+import { useUrlValues } from "../data-table/use-url-values";
 import { EmptyState } from "../states/empty-state";
 import { customerColumns } from "./customer-columns";
 
@@ -47,7 +47,7 @@ function describeOrder(order: OrderTerm[]): string {
 
 /** The customers list: health chips, name search, frequency and up to three sort fields, all in the URL. */
 export function CustomersView() {
-  const [values, setValues] = useQueryStates(customerList.parsers);
+  const [values, setValues] = useUrlValues(customerList.parsers);
   const query = customerList.apiQuery(values);
   const result = useInfiniteQuery({
     ...listQueryOptions(browserFetcher, "customers", query),

@@ -2,16 +2,19 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { debounce } from "nuqs";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { browserFetcher, customerQueryOptions, fetchListPage } from "@/lib/api/client";
 import { humanize } from "@/lib/format";
-import { displayedEnd, endBoundFor, type FilterField, type FilterValues } from "@/lib/lists/define";
+import type { FilterField, FilterValues } from "@/lib/lists/define";
+import { displayedEnd, endBoundFor } from "@/lib/lists/describe";
 
 type SetValues = (
   values: Record<string, unknown>,
-  options?: { history?: "push" | "replace"; limitUrlUpdates?: ReturnType<typeof debounce> },
-) => unknown;
+  options?: { history?: "push" | "replace" },
+) => void;
+
+/** How long typing in a search box rests before the URL (and so the list) follows. */
+const SEARCH_DEBOUNCE_MS = 350;
 
 /** The toolbar of a list, rendered from its filter definitions. */
 export function FilterBar({
@@ -257,8 +260,11 @@ function SearchControl({
 }) {
   const id = useId();
   const [text, setText] = useState(value);
-  // Back/forward or "clear" change the URL: show what it says.
-  useEffect(() => setText(value), [value]);
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Back/forward or "clear" change the URL: show what it says (but keep a trailing
+  // space being typed, which the URL drops).
+  useEffect(() => setText((shown) => (shown.trim() === value ? shown : value)), [value]);
+  useEffect(() => () => clearTimeout(pending.current), []);
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
@@ -273,11 +279,13 @@ function SearchControl({
         value={text}
         maxLength={200}
         onChange={(e) => {
-          setText(e.target.value);
-          // Typing replaces the history entry, debounced, so back skips the keystrokes.
-          void setValues(
-            { [field.key]: e.target.value.trim() || null },
-            { history: "replace", limitUrlUpdates: debounce(350) },
+          const typed = e.target.value;
+          setText(typed);
+          // Typing replaces the history entry, once it rests, so back skips the keystrokes.
+          clearTimeout(pending.current);
+          pending.current = setTimeout(
+            () => setValues({ [field.key]: typed.trim() || null }, { history: "replace" }),
+            SEARCH_DEBOUNCE_MS,
           );
         }}
       />

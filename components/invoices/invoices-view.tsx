@@ -1,20 +1,20 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
 import { browserFetcher, listQueryOptions } from "@/lib/api/client";
-import { describeFilters } from "@/lib/lists/define";
+import { describeFilters } from "@/lib/lists/describe";
 import { invoiceList } from "@/lib/lists/invoices";
 import { ExportButton } from "../data-table/export-button";
 import { FilterBar } from "../data-table/filter-bar";
 import { InfiniteTable } from "../data-table/infinite-table";
+import { useUrlValues } from "../data-table/use-url-values";
 import { EmptyState } from "../states/empty-state";
 import { invoiceColumns } from "./invoice-columns";
 
 /** The invoices list: filters and order in the URL, rows from the infinite query. */
 export function InvoicesView() {
-  const [values, setValues] = useQueryStates(invoiceList.parsers);
+  const [values, setValues] = useUrlValues(invoiceList.parsers);
   const query = invoiceList.apiQuery(values);
   const result = useInfiniteQuery({
     ...listQueryOptions(browserFetcher, "invoices", query),

@@ -1,13 +1,13 @@
 import { HydrationBoundary } from "@tanstack/react-query";
-import type { SearchParams } from "nuqs/server";
 import { type ReactNode, Suspense } from "react";
 import type { ListName } from "@/lib/api/client";
 import { prefetchListPage } from "@/lib/api/server/prefetch";
+import type { PageSearchParams } from "@/lib/lists/url-params";
 import { ListPageSkeleton } from "../states/table-skeleton";
 import { PageHeader } from "./page-header";
 
 interface ListDefinition<Values> {
-  load: (searchParams: SearchParams) => Values;
+  load: (searchParams: PageSearchParams) => Values;
   apiQuery: (values: Values) => string;
 }
 
@@ -30,7 +30,7 @@ export function ListPage<Values>({
   description: string;
   list: ListName;
   definition: ListDefinition<Values>;
-  searchParams: Promise<SearchParams>;
+  searchParams: Promise<PageSearchParams>;
   /** the list's client view */
   children: ReactNode;
 }) {
@@ -54,7 +54,7 @@ async function FirstPage<Values>({
 }: {
   list: ListName;
   definition: ListDefinition<Values>;
-  searchParams: Promise<SearchParams>;
+  searchParams: Promise<PageSearchParams>;
   children: ReactNode;
 }) {
   const values = definition.load(await searchParams);

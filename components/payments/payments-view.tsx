@@ -1,15 +1,15 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import { useQueryStates } from "nuqs";
 import { useMemo } from "react";
 import { browserFetcher, listQueryOptions } from "@/lib/api/client";
-import { describeFilters } from "@/lib/lists/define";
+import { describeFilters } from "@/lib/lists/describe";
 import { nextOrder, type OrderTerm } from "@/lib/lists/order";
 import { paymentList } from "@/lib/lists/payments";
 import { ExportButton } from "../data-table/export-button";
 import { CustomerPicker, FilterBar } from "../data-table/filter-bar";
 import { InfiniteTable } from "../data-table/infinite-table";
+import { useUrlValues } from "../data-table/use-url-values";
 import { EmptyState } from "../states/empty-state";
 import { paymentColumns, paymentHref } from "./payment-columns";
 
@@ -45,7 +45,7 @@ const sameOrder = (a: OrderTerm[], b: OrderTerm[]) =>
  * click starts from the order on screen, so shift-clicking keeps "received" first.
  */
 export function PaymentsView() {
-  const [values, setValues] = useQueryStates(paymentList.parsers);
+  const [values, setValues] = useUrlValues(paymentList.parsers);
   const query = paymentList.apiQuery(values);
   const result = useInfiniteQuery({
     ...listQueryOptions(browserFetcher, "payments", query),

@@ -2,7 +2,7 @@
  * An export request's query string → the API query of the list's view. The string
  * is the list page's own URL query (URL names are the API's parameter names); it is
  * validated with the API's parameter definitions (every problem named), then read
- * with the list's nuqs loader and written back with its serializer, exactly as the
+ * with the list's URL parameters and written back with them, exactly as the
  * page builds its API query, so the export is the view the person sees.
  */
 import type { ListName } from "../api/client";

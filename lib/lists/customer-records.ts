@@ -1,8 +1,8 @@
-import { createLoader, parseAsBoolean } from "nuqs/server";
 import { INVOICE_STATUSES } from "../api/enums";
 import { contractList } from "./contracts";
 import { invoiceList } from "./invoices";
 import { paymentList } from "./payments";
+import { type PageSearchParams, parseAsBoolean, readUrlValues } from "./url-params";
 
 /**
  * The API queries of one customer's invoices, contracts and payments, as the
@@ -22,7 +22,7 @@ export function customerRecordQueries(customerId: string, withVoided: boolean) {
 }
 
 /** The customer page's own URL state: whether the invoices table includes voided ones. */
-export const customerPageParsers = {
-  voided: parseAsBoolean.withDefault(false),
-};
-export const loadCustomerPage = createLoader(customerPageParsers);
+export const customerPageParsers = { voided: parseAsBoolean };
+export function loadCustomerPage(search: PageSearchParams) {
+  return { voided: readUrlValues(customerPageParsers, search).voided ?? false };
+}

@@ -1,7 +1,7 @@
-import { parseAsStringLiteral } from "nuqs/server";
 import { CONTRACT_HEALTHS, CUSTOMER_ORDER_FIELDS, SUBSCRIPTION_FREQUENCIES } from "../api/enums";
 import { defineList, multi, text } from "./define";
 import { parseAsOrderBy } from "./order";
+import { parseAsStringLiteral } from "./url-params";
 
 export const customerList = defineList({
   parsers: {

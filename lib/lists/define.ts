@@ -1,22 +1,23 @@
 /**
- * A list's filters, defined once. From a definition come: the nuqs parsers (the
- * server page's loader and the client's `useQueryStates`), the API query string
- * (URL names are the API's parameter names, so the serializer that writes the URL
- * also builds the query), the toolbar's controls and the words an empty state uses
+ * A list's filters, defined once. From a definition come: the URL parameters (read
+ * by the server page and by the client's `useUrlValues`), the API query string
+ * (URL names are the API's parameter names, so what writes the URL also builds the
+ * query), the toolbar's controls, and (`describe.ts`) the words an empty state uses
  * to say which filters emptied the list.
  */
 import {
-  createLoader,
-  createParser,
-  createSerializer,
-  type inferParserType,
-  type ParserMap,
+  type PageSearchParams,
   parseAsArrayOf,
   parseAsBoolean,
+  parseAsMatching,
   parseAsString,
   parseAsStringLiteral,
-} from "nuqs/server";
-import { humanize } from "../format";
+  readUrlValues,
+  renderQueryString,
+  type UrlParams,
+  type UrlValues,
+  writeUrlValues,
+} from "./url-params";
 
 export type FilterField =
   | { kind: "multi"; key: string; label: string; options: readonly string[] }
@@ -38,16 +39,10 @@ export type FilterField =
 const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** A date bound kept in the URL as the API takes it (YYYY-MM-DD or an ISO date-time). */
-export const parseAsDateBound = createParser({
-  parse: (value: string) => (DATE_OR_DATE_TIME.test(value) ? value : null),
-  serialize: (value: string) => value,
-});
+export const parseAsDateBound = parseAsMatching(DATE_OR_DATE_TIME);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const parseAsUuid = createParser({
-  parse: (value: string) => (UUID.test(value) ? value.toLowerCase() : null),
-  serialize: (value: string) => value,
-});
+export const parseAsUuid = parseAsMatching(UUID, (value) => value.toLowerCase());
 export const parseAsUuidList = parseAsArrayOf(parseAsUuid);
 
 export function multi<const T extends readonly string[]>(options: T) {
@@ -56,7 +51,7 @@ export function multi<const T extends readonly string[]>(options: T) {
 export const bool = parseAsBoolean;
 export const text = parseAsString;
 
-export interface ListDefinition<P extends ParserMap> {
+export interface ListDefinition<P extends UrlParams> {
   parsers: P;
   fields: FilterField[];
   /** sortable fields of `orderBy`, with how many may be combined (0: no orderBy) */
@@ -64,90 +59,15 @@ export interface ListDefinition<P extends ParserMap> {
   maxOrderFields: number;
 }
 
-export function defineList<P extends ParserMap>(definition: ListDefinition<P>) {
-  const serialize = createSerializer(definition.parsers);
+export function defineList<P extends UrlParams>(definition: ListDefinition<P>) {
   return {
     ...definition,
-    load: createLoader(definition.parsers),
+    /** The filter values a page's URL query holds (server: the page's `searchParams`). */
+    load: (search: URLSearchParams | PageSearchParams) => readUrlValues(definition.parsers, search),
     /** The API query (without `?`) for these filter values, identical on server and client. */
-    apiQuery: (values: Partial<inferParserType<P>>) =>
-      serialize(values as never).replace(/^\?/, ""),
+    apiQuery: (values: Partial<UrlValues<P>>) =>
+      renderQueryString(writeUrlValues(definition.parsers, values)).slice(1),
   };
 }
 
 export type FilterValues = Record<string, unknown>;
-
-/** Human descriptions of the active filters: "Status is Draft or Issued", "Issued from Nov 1, 2026". */
-export function describeFilters(fields: FilterField[], values: FilterValues): string[] {
-  const parts: string[] = [];
-  for (const field of fields) {
-    switch (field.kind) {
-      case "multi": {
-        const v = values[field.key] as string[] | null | undefined;
-        if (v && v.length > 0) parts.push(`${field.label} is ${v.map(humanize).join(" or ")}`);
-        break;
-      }
-      case "select": {
-        const v = values[field.key] as string | null | undefined;
-        if (v) parts.push(`${field.label} is ${humanize(v)}`);
-        break;
-      }
-      case "boolean": {
-        const v = values[field.key] as boolean | null | undefined;
-        if (v === true) parts.push(field.yes);
-        if (v === false) parts.push(field.no);
-        break;
-      }
-      case "search": {
-        const v = values[field.key] as string | null | undefined;
-        if (v) parts.push(`${field.label} contains “${v}”`);
-        break;
-      }
-      case "customers": {
-        const v = values[field.key] as string[] | null | undefined;
-        if (v && v.length > 0)
-          parts.push(`${v.length === 1 ? "one customer" : `${v.length} customers`} picked`);
-        break;
-      }
-      case "id": {
-        const v = values[field.key] as string | null | undefined;
-        if (v) parts.push(`${field.label} is ${v.slice(0, 8)}…`);
-        break;
-      }
-      case "dateRange": {
-        const from = values[field.from] as string | null | undefined;
-        const to = values[field.to] as string | null | undefined;
-        if (from) parts.push(`${field.label} from ${from.slice(0, 10)}`);
-        if (to) parts.push(`${field.label} to ${displayedEnd(to, field.toBound)}`);
-        break;
-      }
-    }
-  }
-  return parts;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The date a person picked as the last day of a range, as the API's end bound:
- * an inclusive bound takes the end of that day, an exclusive one the next midnight.
- */
-export function endBoundFor(lastDay: string, bound: "inclusive" | "exclusive"): string {
-  const midnight = Date.parse(`${lastDay}T00:00:00.000Z`);
-  return bound === "inclusive"
-    ? new Date(midnight + DAY_MS - 1).toISOString()
-    : new Date(midnight + DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The last day a stored end bound covers, as YYYY-MM-DD (inverse of `endBoundFor`). */
-export function displayedEnd(bound: string, kind: "inclusive" | "exclusive"): string {
-  const ms = Date.parse(bound.length === 10 ? `${bound}T00:00:00.000Z` : bound);
-  if (Number.isNaN(ms)) return bound;
-  if (kind === "exclusive") return new Date(ms - DAY_MS).toISOString().slice(0, 10);
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** Every key a list's fields write, to clear them all in one click. */
-export function filterKeys(fields: FilterField[]): string[] {
-  return fields.flatMap((f) => (f.kind === "dateRange" ? [f.from, f.to] : [f.key]));
-}

@@ -1,6 +1,6 @@
-import { parseAsStringLiteral } from "nuqs/server";
 import { INVOICE_STATUSES } from "../api/enums";
 import { bool, defineList, multi, parseAsDateBound, parseAsUuid, parseAsUuidList } from "./define";
+import { parseAsStringLiteral } from "./url-params";
 
 export const INVOICE_ORDERS = ["issuedAt:ASC", "issuedAt:DESC"] as const;
 

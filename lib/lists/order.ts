@@ -1,4 +1,4 @@
-import { createParser } from "nuqs/server";
+import type { UrlParam } from "./url-params";
 
 export interface OrderTerm {
   field: string;
@@ -6,8 +6,8 @@ export interface OrderTerm {
 }
 
 /** `orderBy` as the API writes it ("name:ASC,createdAt:DESC"), up to `max` distinct known fields. */
-export function parseAsOrderBy(fields: readonly string[], max: number) {
-  return createParser<OrderTerm[]>({
+export function parseAsOrderBy(fields: readonly string[], max: number): UrlParam<OrderTerm[]> {
+  return {
     parse: (value) => {
       const terms: OrderTerm[] = [];
       for (const part of value.split(",")) {
@@ -20,10 +20,7 @@ export function parseAsOrderBy(fields: readonly string[], max: number) {
       return terms.length > 0 && terms.length <= max ? terms : null;
     },
     serialize: (terms) => terms.map((t) => `${t.field}:${t.direction}`).join(","),
-    eq: (a, b) =>
-      a.length === b.length &&
-      a.every((t, i) => t.field === b[i]?.field && t.direction === b[i]?.direction),
-  });
+  };
 }
 
 /**

@@ -1,13 +1,9 @@
 import { type DehydratedState, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import type { SearchParams } from "nuqs/server";
 import { cache, Suspense } from "react";
-import {
-  CustomerLoadError,
-  CustomerRecords,
-  CustomerSummary,
-} from "@/components/customers/customer-detail";
+import { CustomerLoadError, CustomerRecords } from "@/components/customers/customer-detail";
+import { CustomerSummary } from "@/components/customers/customer-summary";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
 import { type CustomerRecord, fetchCustomer } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
@@ -16,8 +12,9 @@ import { serverFetcher } from "@/lib/api/server/fetcher";
 import { prefetchListPage } from "@/lib/api/server/prefetch";
 import { requireViewer } from "@/lib/auth/guard";
 import { customerRecordQueries, loadCustomerPage } from "@/lib/lists/customer-records";
+import type { PageSearchParams } from "@/lib/lists/url-params";
 
-type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<PageSearchParams> };
 
 /** The customer, or the error that kept it from being read; once per request (title and page). */
 const readCustomer = cache(async (id: string) => {
@@ -64,7 +61,7 @@ async function RecordsWithFirstPages({
   searchParams,
 }: {
   customer: CustomerRecord;
-  searchParams: Promise<SearchParams>;
+  searchParams: Promise<PageSearchParams>;
 }) {
   const { voided } = loadCustomerPage(await searchParams);
   const queries = customerRecordQueries(customer.id, voided);
@@ -79,7 +76,7 @@ async function RecordsWithFirstPages({
   };
   return (
     <HydrationBoundary state={state}>
-      <CustomerRecords customer={customer} />
+      <CustomerRecords customerId={customer.id} />
     </HydrationBoundary>
   );
 }

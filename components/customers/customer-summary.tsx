@@ -1,0 +1,150 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import type { CustomerRecord } from "@/lib/api/client";
+import { formatDate, formatEndDate, formatMoneyByCurrency, type MoneyLike } from "@/lib/format";
+import { contractHref } from "@/lib/record-links";
+import { HealthBadge } from "../badges";
+import { Timestamp } from "../timestamp";
+import { CoverageContractName } from "./customer-detail";
+
+/**
+ * One customer: every field of its record, rendered on the server (only the coverage
+ * contract's name is read in the browser). Its invoices, contracts and payments follow
+ * in CustomerRecords, which the page streams in once their first pages are read.
+ */
+export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
+  return (
+    <>
+      <header className="mb-5">
+        <p className="text-sm text-slate-500">
+          <Link href="/customers" className="hover:underline">
+            Customers
+          </Link>{" "}
+          /
+        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight">{customer.name}</h1>
+          <HealthBadge health={customer.contractHealth} />
+        </div>
+      </header>
+
+      <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-4">
+        <Card title="Billing">
+          <Field label="Billing email">
+            <a className="text-blue-700 hover:underline" href={`mailto:${customer.billingEmail}`}>
+              {customer.billingEmail}
+            </a>
+          </Field>
+          <Field label="Copied on emails">
+            {customer.invoiceCcEmails.length > 0 ? (
+              <ul>
+                {customer.invoiceCcEmails.map((email) => (
+                  <li key={email}>{email}</li>
+                ))}
+              </ul>
+            ) : (
+              "No one"
+            )}
+          </Field>
+          <Field label="Payment follow-up emails">
+            {customer.emailPaymentFollowUps ? "On" : "Off"}
+          </Field>
+          <Field label="Last follow-up">
+            {customer.lastPaymentFollowUpAt ? (
+              <Timestamp iso={customer.lastPaymentFollowUpAt} />
+            ) : (
+              "Never"
+            )}
+          </Field>
+        </Card>
+
+        <Card title="Amounts">
+          <Field label="Outstanding on issued invoices">
+            <Amounts amounts={customer.outstandingIssuedAmount} none="Nothing owed" />
+          </Field>
+          <Field label="Contract value">
+            <Amounts amounts={customer.contractValueAmount} none="None" />
+          </Field>
+          <Field label="Remaining to invoice">
+            <Amounts amounts={customer.remainingToInvoiceAmount} none="Nothing" />
+          </Field>
+          <Field label="Contracts">{customer.contractCount.toLocaleString("en-US")}</Field>
+        </Card>
+
+        <Card title="Coverage contract">
+          {customer.coverageContractId ? (
+            <>
+              <Field label="Contract">
+                <Link
+                  prefetch={false}
+                  href={contractHref(customer.coverageContractId)}
+                  className="text-blue-700 hover:underline"
+                  title="Show this contract's invoices"
+                >
+                  <CoverageContractName
+                    customerId={customer.id}
+                    contractId={customer.coverageContractId}
+                  />
+                  <span className="font-mono text-xs">{customer.coverageContractId}</span>
+                </Link>
+              </Field>
+              <Field label="Start">{formatDate(customer.coverageContractStartAt)}</Field>
+              <Field label="End (last day covered)">
+                {formatEndDate(customer.coverageContractEndAt)}
+              </Field>
+              <Field label="Auto-renew">{customer.coverageContractAutoRenew ? "Yes" : "No"}</Field>
+              <Field label="Renewed">{customer.coverageContractRenewed ? "Yes" : "No"}</Field>
+            </>
+          ) : (
+            <p className="text-slate-600">No contract: the customer has no contract in force.</p>
+          )}
+        </Card>
+
+        <Card title="Notes and record">
+          <Field label="Staff note">{customer.note ?? "None"}</Field>
+          <Field label="Note printed on invoices">{customer.invoiceNote ?? "None"}</Field>
+          <Field label="Customer id">
+            <span className="font-mono text-xs">{customer.id}</span>
+          </Field>
+          <Field label="Created">
+            <Timestamp iso={customer.createdAt} />
+          </Field>
+          <Field label="Updated">
+            <Timestamp iso={customer.updatedAt} />
+          </Field>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-md border border-slate-200 bg-white p-4 text-sm">
+      <h2 className="mb-3 text-base font-medium">{title}</h2>
+      <dl className="space-y-2">{children}</dl>
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+/** One line per currency; currencies are never added together. */
+function Amounts({ amounts, none }: { amounts: Record<string, MoneyLike>; none: string }) {
+  const lines = formatMoneyByCurrency(amounts);
+  if (lines.length === 0) return <span className="text-slate-600">{none}</span>;
+  return (
+    <ul className="tabular-nums">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
