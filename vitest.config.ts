@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx"],
     environment: "node",
-    globalSetup: ["lib/sandbox/testing/global-setup.ts"],
+    globalSetup: ["lib/sandbox/testing/global-setup.ts", "lib/testing/services-setup.ts"],
     env: { SANDBOX_NOW: "2026-11-22T09:30:00.000Z" },
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,0 +1,65 @@
+import "server-only";
+import { Redis } from "ioredis";
+
+/**
+ * The Redis connection instances share state through (rate limits, insight results,
+ * walk locks) when REDIS_URL is set; null when it is not, and each instance keeps
+ * that state in its own memory (right for a single instance only).
+ *
+ * Commands fail at once while the connection is down (no offline queue), so a
+ * request never waits on an unreachable Redis: callers fall back or say so.
+ */
+export function redisUrl(env: Record<string, string | undefined> = process.env): string | null {
+  const url = env.REDIS_URL?.trim();
+  return url ? url : null;
+}
+
+const holder = globalThis as { __invoicingRedis?: { url: string; client: Redis } };
+
+export function redisClient(): Redis | null {
+  const url = redisUrl();
+  if (!url) return null;
+  if (holder.__invoicingRedis?.url !== url) {
+    holder.__invoicingRedis?.client.disconnect();
+    holder.__invoicingRedis = { url, client: connectRedis(url) };
+  }
+  return holder.__invoicingRedis.client;
+}
+
+/** A connection with the settings every user here wants. */
+export function connectRedis(url: string): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+    // Reconnect for ever, backing off to 2 s: Redis coming back is picked up.
+    retryStrategy: (times) => Math.min(times * 100, 2_000),
+  });
+  let reported = false;
+  client.on("error", (error) => {
+    // Once per outage, not once per reconnect attempt.
+    if (reported) return;
+    reported = true;
+    console.error(`[redis] ${error.message}`);
+  });
+  client.on("ready", () => {
+    reported = false;
+  });
+  return client;
+}
+
+/** Resolves once the connection is ready; rejects after `timeoutMs` with a clear message. */
+export async function waitForRedis(client: Redis, timeoutMs = 5_000): Promise<void> {
+  if (client.status === "ready") return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      client.off("ready", onReady);
+      reject(new Error(`Redis at REDIS_URL did not answer within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    client.once("ready", onReady);
+  });
+}
