@@ -1,0 +1,95 @@
+/**
+ * Limits in memory and on a real Redis: the same rule from both; two instances on one
+ * Redis share one allowance; with Redis gone each instance falls back to its memory.
+ */
+import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
+import { startTestRedis } from "@/lib/testing/redis-server";
+
+const redisUrl = inject("redisUrl");
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+  const holder = globalThis as { __invoicingRedis?: { client: { disconnect(): void } } };
+  holder.__invoicingRedis?.client.disconnect();
+  holder.__invoicingRedis = undefined;
+});
+
+/** The limiter module as a fresh instance of the dashboard loads it. */
+async function instance(env: { REDIS_URL?: string }) {
+  vi.stubEnv("REDIS_URL", env.REDIS_URL ?? "");
+  vi.resetModules();
+  const holder = globalThis as { __invoicingRedis?: unknown };
+  holder.__invoicingRedis = undefined;
+  const limiter = await import("./limiter");
+  // As instrumentation.ts does before an instance takes traffic.
+  if (env.REDIS_URL) {
+    const redis = await import("@/lib/shared-state/redis");
+    await redis.waitForRedis(redis.redisClient()!);
+  }
+  return limiter;
+}
+
+const kinds = [["memory", undefined], ...(redisUrl ? [["redis", redisUrl]] : [])] as [
+  string,
+  string | undefined,
+][];
+
+describe.each(kinds)("a limit in %s", (_kind, url) => {
+  it("grants the burst, then refuses with the wait, and peek spends nothing", async () => {
+    const { createLimiter } = await instance({ REDIS_URL: url });
+    const limit = createLimiter(`test-${Math.random()}`, { points: 3, durationSec: 60 });
+    expect(await limit.peek("a")).toEqual({ ok: true, remaining: 3 });
+    for (let i = 0; i < 3; i++) expect((await limit.consume("a")).ok).toBe(true);
+    const refused = await limit.consume("a");
+    expect(refused).toMatchObject({ ok: false });
+    expect(refused.ok === false && refused.retryAfterSec).toBeGreaterThan(50);
+    expect((await limit.peek("a")).ok).toBe(false);
+    // Another client has its own allowance.
+    expect((await limit.consume("b")).ok).toBe(true);
+    await limit.reset("a");
+    expect((await limit.consume("a")).ok).toBe(true);
+  });
+
+  it("penalizes and rewards", async () => {
+    const { createLimiter } = await instance({ REDIS_URL: url });
+    const limit = createLimiter(`test-${Math.random()}`, { points: 2, durationSec: 60 });
+    await limit.penalize("a", 2);
+    expect((await limit.consume("a")).ok).toBe(false);
+    await limit.reward("a", 3);
+    expect((await limit.consume("a")).ok).toBe(true);
+  });
+});
+
+describe.skipIf(!redisUrl)("instances on one Redis", () => {
+  it("share one allowance: N + N requests through two instances get exactly N", async () => {
+    const name = `shared-${Math.random()}`;
+    const rule = { points: 5, durationSec: 60 };
+    const first = (await instance({ REDIS_URL: redisUrl! })).createLimiter(name, rule);
+    // A second instance: its own module and its own connection, the same Redis.
+    const second = (await instance({ REDIS_URL: redisUrl! })).createLimiter(name, rule);
+    const verdicts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).consume("client")),
+    );
+    expect(verdicts.filter((v) => v.ok)).toHaveLength(5);
+  });
+});
+
+describe("with Redis unreachable", () => {
+  let stop: (() => Promise<void>) | null = null;
+  afterAll(async () => stop?.());
+
+  it.skipIf(!redisUrl)(
+    "falls back to this instance's memory: still limits, never throws",
+    async () => {
+      const redis = await startTestRedis();
+      stop = redis!.stop;
+      const { createLimiter } = await instance({ REDIS_URL: redis!.url });
+      const limit = createLimiter(`down-${Math.random()}`, { points: 2, durationSec: 60 });
+      expect((await limit.consume("a")).ok).toBe(true);
+      await redis!.stop();
+      const after = [await limit.consume("a"), await limit.consume("a"), await limit.consume("a")];
+      expect(after.map((v) => v.ok)).toEqual([true, true, false]);
+    },
+  );
+});
