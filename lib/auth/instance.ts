@@ -31,6 +31,7 @@ type Storage = Awaited<ReturnType<typeof openStorage>>;
 export async function openStorage(storage: AuthStorage) {
   if (storage.kind === "sqlite") {
     fs.mkdirSync(path.dirname(path.resolve(storage.path)), { recursive: true });
+    keepPrivate(storage.path);
     const db = new Database(storage.path);
     db.pragma("journal_mode = WAL");
     db.pragma("busy_timeout = 5000");
@@ -52,6 +53,18 @@ export async function openStorage(storage: AuthStorage) {
   }
   const pool = new pg.Pool({ connectionString: storage.url });
   return { database: pool, close: () => pool.end() };
+}
+
+/**
+ * Sign-in storage holds password hashes and session tokens: readable by the server's
+ * user only. The file is made 0600 before SQLite opens it, whatever the umask, and
+ * SQLite gives its -wal and -shm files the database file's mode; files an earlier
+ * version left readable are narrowed too.
+ */
+function keepPrivate(file: string): void {
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`])
+    if (fs.existsSync(name) && (fs.statSync(name).mode & 0o077) !== 0) fs.chmodSync(name, 0o600);
 }
 
 /**
