@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
+import { type AuthMiddleware, isAPIError } from "better-auth/api";
 import { getMigrations } from "better-auth/db/migration";
 import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
@@ -84,8 +85,30 @@ function allowListGate(config: AuthConfig) {
   };
 }
 
+/**
+ * better-auth's logging of a failed request, less the throttle's refusals: a guesser
+ * would otherwise write a line per guess for as long as they keep at it.
+ */
+function logApiError(
+  error: unknown,
+  ctx: { logger: { error: (message: string, ...args: unknown[]) => void } },
+) {
+  if (!isAPIError(error)) return ctx.logger.error(error instanceof Error ? error.name : "", error);
+  if (error.statusCode === 429) return;
+  if (error.statusCode >= 500) ctx.logger.error(String(error.status), error);
+  else ctx.logger.error(error.message);
+}
+
+/**
+ * What the server adds to the command line's instance: the sign-in throttle's hooks
+ * (lib/auth/throttle-hooks.ts, server-only, so passed in rather than imported here).
+ */
+export interface ServerAdditions {
+  hooks?: { before?: AuthMiddleware; after?: AuthMiddleware };
+}
+
 /** better-auth's options for this configuration. */
-export function authOptions(config: AuthConfig, storage: Storage) {
+export function authOptions(config: AuthConfig, storage: Storage, additions: ServerAdditions = {}) {
   return {
     appName: "Invoicing dashboard",
     baseURL: config.baseURL,
@@ -120,7 +143,11 @@ export function authOptions(config: AuthConfig, storage: Storage) {
       defaultCookieAttributes: { httpOnly: true, secure: true, sameSite: "lax" as const },
       cookiePrefix: "invoicing",
     },
-    onAPIError: { errorURL: `${config.baseURL}/sign-in` },
+    // Its own limiter keys on X-Forwarded-For, which a client writes, and counts per
+    // process: the server's throttle (lib/auth/throttle.ts) replaces it.
+    rateLimit: { enabled: false },
+    ...(additions.hooks ? { hooks: additions.hooks } : {}),
+    onAPIError: { errorURL: `${config.baseURL}/sign-in`, onError: logApiError },
     logger: { level: "warn" as const },
     telemetry: { enabled: false },
     plugins: [
@@ -163,9 +190,10 @@ export type Auth = ReturnType<typeof build>;
 /** Opens the storage, brings its schema up to date, and builds the instance. */
 export async function createAuth(
   config: AuthConfig,
+  additions: ServerAdditions = {},
 ): Promise<{ auth: Auth; close: () => Promise<void> | void }> {
   const storage = await openStorage(config.storage);
-  const options = authOptions(config, storage);
+  const options = authOptions(config, storage, additions);
   await migrate(options);
   return { auth: build(options), close: storage.close };
 }
