@@ -12,6 +12,9 @@ export async function register(): Promise<void> {
   // Each request carries its socket's address for the limits kept per client.
   const { recordPeerAddresses } = await import("./lib/rate-limits/client-address");
   recordPeerAddresses();
+  // `OPTIONS *` and unparsable targets: a 400, not Next.js's 500.
+  const { refuseBadRequestTargets } = await import("./lib/request-guards/request-target");
+  refuseBadRequestTargets();
   const { checkAuthAtStartup } = await import("./lib/auth/startup");
   await checkAuthAtStartup();
   const { isSandboxEnabled } = await import("./lib/sandbox/env");
