@@ -63,9 +63,14 @@ export async function openStorage(storage: AuthStorage) {
  * version left readable are narrowed too.
  */
 function keepPrivate(file: string): void {
-  fs.closeSync(fs.openSync(file, "a", 0o600));
+  // A path from the configuration: not one for the bundler to trace.
+  fs.closeSync(fs.openSync(/*turbopackIgnore: true*/ file, "a", 0o600));
   for (const name of [file, `${file}-wal`, `${file}-shm`])
-    if (fs.existsSync(name) && (fs.statSync(name).mode & 0o077) !== 0) fs.chmodSync(name, 0o600);
+    if (
+      fs.existsSync(/*turbopackIgnore: true*/ name) &&
+      (fs.statSync(/*turbopackIgnore: true*/ name).mode & 0o077) !== 0
+    )
+      fs.chmodSync(/*turbopackIgnore: true*/ name, 0o600);
 }
 
 /**

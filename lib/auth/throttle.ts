@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { createLimiter, envNumber, type Limiter, type Verdict } from "@/lib/rate-limits/limiter";
+import { redisClient, waitForRedis } from "@/lib/shared-state/redis";
 
 /**
  * The one throttle on password sign-in, whichever way it comes (the sign-in form's
@@ -114,6 +115,7 @@ export function createSignInThrottle(
 
   return {
     async admit(account, client) {
+      await sharedCountsReady();
       const pair = pairKey(account, client);
       const [own, ceiling] = await Promise.all([
         consumeAll(perPair, pair),
@@ -147,6 +149,18 @@ export function createSignInThrottle(
       ]);
     },
   };
+}
+
+/**
+ * With REDIS_URL set, waits for the first connection to Redis (a few milliseconds
+ * after start) rather than letting the first attempts fall back to this instance's
+ * own counts, which a guesser spreading attempts over instances would multiply.
+ * Once connected, an outage falls back at once (lib/rate-limits/limiter.ts).
+ */
+async function sharedCountsReady(): Promise<void> {
+  const client = redisClient();
+  if (client && ["wait", "connecting", "connect"].includes(client.status))
+    await waitForRedis(client).catch(() => {});
 }
 
 const holder = globalThis as { __invoicingSignInThrottle?: SignInThrottle };
