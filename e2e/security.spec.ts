@@ -183,7 +183,6 @@ test.describe("limits on the costly routes", () => {
     app = await startInstance({
       SANDBOX_DB: sandboxDb,
       SANDBOX_NOW: E2E_NOW,
-      // 50 per 10 s, so a flood fits well inside one window however slow the machine.
       API_RATE_LIMIT_PER_SEC: "5",
     });
   });
@@ -229,25 +228,30 @@ test.describe("limits on the costly routes", () => {
 
   test("the built-in API: API_RATE_LIMIT_PER_SEC per key, then 429 in the API's error shape", async () => {
     // A key of its own (unknown, so each answer is a cheap 401), never the demo key.
+    // The instance allows 5 a second: 30 at once get some 429s however slow the machine.
     const key = `inv_sk_${randomBytes(24).toString("base64url")}`;
+    const started = Date.now();
     const answers = await Promise.all(
-      Array.from({ length: 60 }, () =>
+      Array.from({ length: 30 }, () =>
         requestFrom("127.0.0.24", `${app.base}/api/v1/invoices?limit=1`, {
           headers: authOf(key),
         }),
       ),
     );
+    const seconds = Math.ceil((Date.now() - started) / 1000);
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(50);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
-    const refused = answers.find((a) => a.status === 429)!;
-    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(10);
-    expect(JSON.parse(refused.text)).toEqual({
-      message: expect.stringMatching(/^Too many requests: try again in \d+ s\.$/),
-      code: "RATE_LIMITED",
-      issues: [],
-    });
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5 * (seconds + 1));
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length + statuses.filter((s) => s === 401).length).toBe(30);
+    for (const answer of refused) {
+      expect(answer.headers["retry-after"]).toBe("1");
+      expect(JSON.parse(answer.text)).toEqual({
+        message: "Too many requests: try again in 1 s.",
+        code: "RATE_LIMITED",
+        issues: [],
+      });
+    }
     // Another key is not held up.
     const other = await requestFrom("127.0.0.24", `${app.base}/api/v1/invoices?limit=1`, {
       headers: authOf(fs.readFileSync(`${sandboxDb}.demo-key`, "utf8").trim()),
