@@ -43,7 +43,9 @@ async function readStdin(stdin: CommandIo["stdin"]): Promise<string> {
   for await (const chunk of stdin) chunks.push(Buffer.from(chunk));
   // Decoded whole: a character split across two chunks stays one character. One
   // trailing newline (echo, a file) is not part of the password.
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 async function passwordFrom(
