@@ -1,7 +1,8 @@
 /**
  * The browser the browser tests launch, found or installed before anything else
- * starts: playwright.config.ts calls `chromiumForTests()` when it is loaded, before
- * its web servers, so a machine without a browser learns it at once.
+ * starts: `npm test` runs this file first (`npm run test:browser-setup`), and
+ * playwright.config.ts calls `chromiumForTests()` when it is loaded, before its web
+ * servers, so a machine without a browser learns it at once.
  *
  * In order:
  * 1. Debian's chromium at `/usr/bin/chromium` (or wherever `E2E_CHROMIUM` says to
@@ -19,6 +20,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { chromium } from "@playwright/test";
+import { isMain } from "../cli/io";
 
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 
@@ -142,4 +144,14 @@ export function chromiumForTests(env: NodeJS.ProcessEnv = process.env): {
   return choice.kind === "system"
     ? { executablePath: choice.executablePath, args: SYSTEM_CHROMIUM_ARGS }
     : {};
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    chromiumForTests();
+  } catch (error) {
+    if (!(error instanceof NoBrowserError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+  }
 }
