@@ -6,6 +6,7 @@ import { DAY_MS } from "../clock";
 import { addMonths, alignDay } from "./calendar";
 import type { SeedContext } from "./context";
 import {
+  type AmendmentPlan,
   boundaries,
   type ContractPlan,
   finalEnd,
@@ -14,14 +15,26 @@ import {
 } from "./contract-plans";
 import { HOUR, MINUTE, timeOn } from "./draws";
 
-/** Numbers are given again when the contract is written, in the order of creation. */
-function nextNumber(c: ContractPlan): number {
-  return c.amendments.length + 1;
+/**
+ * Adds an amendment with a fresh id, not yet processing invoices. Its number is
+ * given again when the contract is written, in the order of creation.
+ */
+function addAmendment(
+  ctx: SeedContext,
+  c: ContractPlan,
+  terms: Omit<AmendmentPlan, "id" | "number" | "processing">,
+): void {
+  c.amendments.push({
+    id: ctx.ids.uuid(),
+    number: c.amendments.length + 1,
+    ...terms,
+    processing: false,
+  });
 }
 
 /** A finalized MODIFICATION starting in 10–60 days that moves the contract's end 12 months later. */
 export function addFutureModification(ctx: SeedContext, c: ContractPlan): boolean {
-  const { rng, ids, today: T } = ctx;
+  const { rng, today: T } = ctx;
   const last = lastFinalized(c);
   const candidates = boundaries(c, T + 10 * DAY_MS, Math.min(T + 60 * DAY_MS, last.end)).filter(
     (b) => b > last.start,
@@ -31,9 +44,7 @@ export function addFutureModification(ctx: SeedContext, c: ContractPlan): boolea
   let finalizedAt = timeOn(rng, T - rng.int(1, 20) * DAY_MS);
   if (finalizedAt <= (last.finalizedAt ?? 0)) finalizedAt = T - rng.int(1 * HOUR, 3 * HOUR);
   const terms = pickTerms(rng);
-  c.amendments.push({
-    id: ids.uuid(),
-    number: nextNumber(c),
+  addAmendment(ctx, c, {
     status: "FINALIZED",
     type: "MODIFICATION",
     start,
@@ -42,14 +53,13 @@ export function addFutureModification(ctx: SeedContext, c: ContractPlan): boolea
     createdAt: finalizedAt - rng.int(1, 6) * DAY_MS,
     finalizedAt,
     voidedAt: null,
-    processing: false,
   });
   return true;
 }
 
 /** A finalized MODIFICATION that started inside the current terms (new payment terms, maybe a longer term). */
 export function addPastModification(ctx: SeedContext, c: ContractPlan, extend: boolean): boolean {
-  const { rng, ids, today: T } = ctx;
+  const { rng, today: T } = ctx;
   const last = lastFinalized(c);
   const lastFinalizedAt = last.finalizedAt ?? 0;
   const candidates = boundaries(
@@ -64,9 +74,7 @@ export function addPastModification(ctx: SeedContext, c: ContractPlan, extend: b
   if (finalizedAt >= start) return false;
   let terms = pickTerms(rng);
   if (terms === last.terms) terms = last.terms === 30 ? 45 : 30;
-  c.amendments.push({
-    id: ids.uuid(),
-    number: nextNumber(c),
+  addAmendment(ctx, c, {
     status: "FINALIZED",
     type: "MODIFICATION",
     start,
@@ -75,20 +83,17 @@ export function addPastModification(ctx: SeedContext, c: ContractPlan, extend: b
     createdAt: finalizedAt - rng.int(1, 10) * DAY_MS,
     finalizedAt,
     voidedAt: null,
-    processing: false,
   });
   return true;
 }
 
 /** The automatic renewal that already happened: a RENEWAL amendment right after the original. */
 export function addRenewalAmendment(ctx: SeedContext, c: ContractPlan, months: number): void {
-  const { rng, ids, today: T } = ctx;
+  const { rng, today: T } = ctx;
   const last = lastFinalized(c);
   let finalizedAt = timeOn(rng, last.end - rng.int(1, 30) * DAY_MS);
   if (finalizedAt > T - HOUR) finalizedAt = T - rng.int(2 * HOUR, 20 * HOUR);
-  c.amendments.push({
-    id: ids.uuid(),
-    number: nextNumber(c),
+  addAmendment(ctx, c, {
     status: "FINALIZED",
     type: "RENEWAL",
     start: last.end,
@@ -97,19 +102,16 @@ export function addRenewalAmendment(ctx: SeedContext, c: ContractPlan, months: n
     createdAt: finalizedAt - rng.int(1, 60) * MINUTE,
     finalizedAt,
     voidedAt: null,
-    processing: false,
   });
 }
 
 /** Terms still being written for a running contract. */
 export function addDraftAmendment(ctx: SeedContext, c: ContractPlan): void {
-  const { rng, ids, today: T } = ctx;
+  const { rng, today: T } = ctx;
   const end = finalEnd(c);
   const candidates = boundaries(c, T + 15 * DAY_MS, Math.min(T + 150 * DAY_MS, end));
   const start = candidates.length > 0 ? rng.pick(candidates) : end;
-  c.amendments.push({
-    id: ids.uuid(),
-    number: nextNumber(c),
+  addAmendment(ctx, c, {
     status: "DRAFT",
     type: start >= end ? "RENEWAL" : "MODIFICATION",
     start,
@@ -118,13 +120,12 @@ export function addDraftAmendment(ctx: SeedContext, c: ContractPlan): void {
     createdAt: timeOn(rng, T - rng.int(1, 15) * DAY_MS),
     finalizedAt: null,
     voidedAt: null,
-    processing: false,
   });
 }
 
 /** A change that was drafted and then abandoned. */
 export function addVoidedAmendment(ctx: SeedContext, c: ContractPlan): void {
-  const { rng, ids, today: T } = ctx;
+  const { rng, today: T } = ctx;
   const last = lastFinalized(c);
   const from = (last.finalizedAt ?? c.createdAt) + DAY_MS;
   const to = T - 3 * DAY_MS;
@@ -132,9 +133,7 @@ export function addVoidedAmendment(ctx: SeedContext, c: ContractPlan): void {
   const createdAt = from + Math.floor(rng.float() * (to - from));
   const voidedAt = Math.min(createdAt + rng.int(1, 20) * DAY_MS, T - HOUR);
   const start = alignDay(createdAt + rng.int(10, 40) * DAY_MS);
-  c.amendments.push({
-    id: ids.uuid(),
-    number: nextNumber(c),
+  addAmendment(ctx, c, {
     status: "VOIDED",
     type: "MODIFICATION",
     start,
@@ -143,7 +142,6 @@ export function addVoidedAmendment(ctx: SeedContext, c: ContractPlan): void {
     createdAt,
     finalizedAt: null,
     voidedAt,
-    processing: false,
   });
 }
 

@@ -184,19 +184,13 @@ function payTogether(
     if (d > latestDay) latestDay = d;
     latestCreated = Math.max(latestCreated, invoice.createdAt, invoice.issuedAt);
   }
-  const [paymentId, at] = writePayment(
-    payer.ctx,
-    payer.business,
-    {
-      customerId: payer.customerId,
-      type: "CASH",
-      status: "POSTED",
-      parentPaymentId: parentPayment(payer),
-      receivedDate: latestDay,
-      currencyCode: payer.currency,
-      amountCents: sum,
-      bankFeeCents: null,
-    },
+  const [paymentId, at] = payerPayment(
+    payer,
+    "CASH",
+    "POSTED",
+    latestDay,
+    sum,
+    null,
     latestCreated,
   );
   for (const invoice of invoices) apply(payer.ctx, paymentId, invoice.id, invoice.total, 0, at);
@@ -213,20 +207,14 @@ function payCash(
   fee: number | null = null,
   feeApplied = 0,
 ): void {
-  const [paymentId, at] = writePayment(
-    payer.ctx,
-    payer.business,
-    {
-      customerId: payer.customerId,
-      type: "CASH",
-      status: "POSTED",
-      parentPaymentId: parentPayment(payer),
-      receivedDate: day,
-      currencyCode: payer.currency,
-      amountCents: amount,
-      bankFeeCents: fee,
-    },
-    Math.max(invoice.createdAt, invoice.issuedAt),
+  const [paymentId, at] = payerPayment(
+    payer,
+    "CASH",
+    "POSTED",
+    day,
+    amount,
+    fee,
+    notBefore(invoice),
   );
   apply(payer.ctx, paymentId, invoice.id, applied, feeApplied, at);
   payer.lastPaymentId = paymentId;
@@ -240,22 +228,42 @@ function payByCard(
   day: number,
   amount: number,
 ): void {
-  const [paymentId, at] = writePayment(
-    payer.ctx,
-    payer.business,
-    {
-      customerId: payer.customerId,
-      type: "CARD",
-      status,
-      parentPaymentId: null,
-      receivedDate: day,
-      currencyCode: payer.currency,
-      amountCents: amount,
-      bankFeeCents: null,
-    },
-    Math.max(invoice.createdAt, invoice.issuedAt),
+  const [paymentId, at] = payerPayment(
+    payer,
+    "CARD",
+    status,
+    day,
+    amount,
+    null,
+    notBefore(invoice),
   );
   apply(payer.ctx, paymentId, invoice.id, amount, 0, at);
+}
+
+/** A payment is created no earlier than the invoice it pays was created and issued. */
+const notBefore = (invoice: IssuedInvoice) => Math.max(invoice.createdAt, invoice.issuedAt);
+
+/** Writes one of the payer's payments; a cash one names the previous one as its parent now and then. */
+function payerPayment(
+  payer: Payer,
+  type: "CASH" | "CARD",
+  status: "POSTED" | "PENDING",
+  day: number,
+  amountCents: number,
+  bankFeeCents: number | null,
+  createdNotBefore: number,
+): [string, number] {
+  const row: NewPayment = {
+    customerId: payer.customerId,
+    type,
+    status,
+    parentPaymentId: type === "CASH" ? parentPayment(payer) : null,
+    receivedDate: day,
+    currencyCode: payer.currency,
+    amountCents,
+    bankFeeCents,
+  };
+  return writePayment(payer.ctx, payer.business, row, createdNotBefore);
 }
 
 /** One cash payment in a hundred names the previous one as its parent. */
