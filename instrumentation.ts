@@ -9,6 +9,12 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` may load this module; only a running server checks.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Each request carries its socket's address for the limits kept per client.
+  const { recordPeerAddresses } = await import("./lib/rate-limits/client-address");
+  recordPeerAddresses();
+  // `OPTIONS *` and unparsable targets: a 400, not Next.js's 500.
+  const { refuseBadRequestTargets } = await import("./lib/request-guards/request-target");
+  refuseBadRequestTargets();
   const { checkAuthAtStartup } = await import("./lib/auth/startup");
   await checkAuthAtStartup();
   const { isSandboxEnabled } = await import("./lib/sandbox/env");
