@@ -47,7 +47,7 @@ export async function signInWithPassword(form: FormData): Promise<void> {
   const email = text(form, "email").trim();
   const password = text(form, "password");
   if (!email || !password) backToSignIn("missing", next);
-  const wait = attemptWait(email);
+  const wait = await attemptWait(email);
   if (wait > 0) backToSignIn("too_many", next, { wait: String(wait) });
   const auth = await getAuth();
   let failure: string | null = null;
@@ -59,7 +59,7 @@ export async function signInWithPassword(form: FormData): Promise<void> {
   } catch (error) {
     const status = apiErrorStatus(error);
     if (status === 401 || status === 400) {
-      recordFailure(email);
+      await recordFailure(email);
       failure = "invalid";
     } else {
       console.error(`[auth] password sign-in failed: ${(error as Error).message}`);
