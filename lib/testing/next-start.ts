@@ -8,6 +8,13 @@ import path from "node:path";
  */
 export const NEXT_BIN = path.resolve(import.meta.dirname, "../../node_modules/next/dist/bin/next");
 
-export function nextStartArgs(port: number | string, host = "127.0.0.1"): string[] {
-  return [NEXT_BIN, "start", "-p", String(port), "-H", host];
+export function nextStartArgs(
+  port: number | string,
+  host = "127.0.0.1",
+  options: { keepAliveTimeoutMs?: number } = {},
+): string[] {
+  const keepAlive = options.keepAliveTimeoutMs
+    ? ["--keepAliveTimeout", String(options.keepAliveTimeoutMs)]
+    : [];
+  return [NEXT_BIN, "start", "-p", String(port), "-H", host, ...keepAlive];
 }
