@@ -106,8 +106,11 @@ async function readThroughBoth(cookie: string, count: number): Promise<number[]>
   return all.map((r) => r.status);
 }
 
-const tally = (statuses: number[]) =>
-  statuses.reduce<Record<number, number>>((t, s) => ({ ...t, [s]: (t[s] ?? 0) + 1 }), {});
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
 
 test("a session made through one instance reads through the other, and through the balancer", async ({
   page,
