@@ -78,6 +78,8 @@ export interface Deployment {
   readonly postgresUrl: string | null;
   /** the environment every instance runs with (for `npm run auth` against the same storage) */
   readonly env: Record<string, string>;
+  /** the balancer's and Redis's processes (bench:load counts their CPU) */
+  serviceProcesses(): number[];
   /** each instance's state as the balancer sees it: "UP", "DOWN", … */
   balancerStatus(): Promise<Record<string, string>>;
   /** waits until the balancer sees every named instance in the given state */
@@ -334,6 +336,8 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
         : null,
       postgresUrl: env.AUTH_DATABASE_URL ?? null,
       env,
+      serviceProcesses: () =>
+        [haproxy?.pid, redis?.pid].filter((pid): pid is number => pid !== undefined),
       balancerStatus,
       untilBalancer,
       stop,
