@@ -62,8 +62,8 @@ export function ErrorPanel({
       ) : null}
       {error.kind === "rate-limited" ? (
         <p className="mt-2">
-          The dashboard limits how many pages one person can read at a time, and retried a few times
-          already. Wait a moment, then retry.
+          Too many pages were asked for in a short time, and the dashboard already tried again a few
+          times. Wait a moment, then retry.
         </p>
       ) : null}
       {error.kind === "bad-request" && clearHref ? (

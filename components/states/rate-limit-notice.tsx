@@ -22,10 +22,7 @@ export function RateLimitNotice({ retryAfterSec }: { retryAfterSec: number | nul
       <p className="font-medium">
         {left > 0 ? `Too many requests, retrying in ${left} s` : "Too many requests, retrying now…"}
       </p>
-      <p className="mt-1">
-        The dashboard limits how many pages one person can read at a time. The rows already loaded
-        stay; the next ones follow by themselves.
-      </p>
+      <p className="mt-1">The rows already loaded stay; the next ones follow by themselves.</p>
     </div>
   );
 }
