@@ -52,7 +52,7 @@ export default defineConfig({
   webServer: [
     {
       // A fresh demo database with the clock pinned, then the production build.
-      command: `npm run sandbox -- seed --reset && node server.mjs -p ${PORT} -H 127.0.0.1`,
+      command: `npm run sandbox -- seed --reset && npm start -- -p ${PORT} -H 127.0.0.1`,
       url: `http://127.0.0.1:${PORT}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 180_000,
@@ -78,7 +78,7 @@ export default defineConfig({
     },
     {
       // The same app pointed at an API that is down (nothing listens on that port).
-      command: `${apiDown.command}node server.mjs -p ${PORT + 200} -H 127.0.0.1`,
+      command: `${apiDown.command}npm start -- -p ${PORT + 200} -H 127.0.0.1`,
       url: `http://127.0.0.1:${PORT + 200}/sign-in`,
       reuseExistingServer: false,
       timeout: 180_000,

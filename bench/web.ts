@@ -18,6 +18,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium } from "@playwright/test";
 import { chromiumForTests } from "../lib/testing/chromium";
+import { nextStartArgs } from "../lib/testing/next-start";
 
 const DB = path.resolve(process.env.BENCH_WEB_DB ?? ".data/bench-web.sqlite");
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3220);
@@ -126,7 +127,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
+  const server = spawn(process.execPath, nextStartArgs(PORT), {
     env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

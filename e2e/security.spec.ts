@@ -642,7 +642,7 @@ async function signInCookie(base: string, password: string = E2E_ACCOUNT.passwor
   return { status: res.status, cookie: cookie ?? "" };
 }
 
-/** `npm start` (server.mjs) of this build on a free port, once it listens. */
+/** `npm start` (`next start`) of this build on a free port, once it listens. */
 async function startApp(
   env: Record<string, string> | ((base: string) => Record<string, string>),
 ): Promise<OwnServer> {

@@ -1,6 +1,5 @@
 /**
- * Headers every answer of the app carries. proxy.ts sets them on pages and most API
- * routes; the data route sets them itself because the proxy skips it (see proxy.ts).
+ * Headers every answer of the app carries. proxy.ts sets them on pages and API routes.
  */
 
 /** JSON routes load nothing and are never framed. */
