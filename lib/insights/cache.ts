@@ -1,5 +1,5 @@
 import "server-only";
-import { apiConfig } from "@/lib/api/server/config";
+import { apiConfig } from "@/lib/upstream/config";
 import { isoDay } from "./aggregate";
 import { computeHome, type HomeData } from "./home";
 import { computeReceivables, type ReceivablesData } from "./receivables";

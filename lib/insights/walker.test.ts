@@ -16,7 +16,7 @@ beforeAll(async () => {
   vi.stubEnv("INVOICING_API_KEY", sandboxInfo().keys.demo);
   walker = await import("./walker");
   cache = await import("./cache");
-  ({ serverFetcher } = await import("@/lib/api/server/fetcher"));
+  ({ serverFetcher } = await import("@/lib/upstream/server-fetcher"));
 });
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import pLimit, { type LimitFunction } from "p-limit";
 import { type Fetcher, fetchListPage, type ListName, type ListRecord } from "@/lib/api/client";
 import { ApiRequestError, asApiError } from "@/lib/api/errors";
-import { serverFetcher } from "@/lib/api/server/fetcher";
+import { serverFetcher } from "@/lib/upstream/server-fetcher";
 
 /** The API's largest page (spec: limit 1 to 100): fewer round trips per walk. */
 export const WALK_PAGE_SIZE = 100;
