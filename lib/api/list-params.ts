@@ -222,6 +222,14 @@ export const paymentFilterParams = {
 };
 
 export type ParamDefs = Record<string, z.ZodType<unknown, string>>;
+
+/** Each list route's own parameters (beside `pagingParams`), by the list's name. */
+export const listFilterParams = {
+  invoices: invoiceFilterParams,
+  customers: customerFilterParams,
+  contracts: contractFilterParams,
+  payments: paymentFilterParams,
+} satisfies Record<string, ParamDefs>;
 export type ParsedParams<D extends ParamDefs> = { [K in keyof D]?: z.output<D[K]> };
 
 export type InvoiceFilters = ParsedParams<typeof invoiceFilterParams>;

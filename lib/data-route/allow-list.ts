@@ -1,25 +1,7 @@
 import { UUID_PATTERN } from "@/lib/api/enums";
-import {
-  contractFilterParams,
-  customerFilterParams,
-  invoiceFilterParams,
-  type ParamDefs,
-  pagingParams,
-  parseQuery,
-  paymentFilterParams,
-} from "@/lib/api/list-params";
+import { listFilterParams, pagingParams, parseQuery } from "@/lib/api/list-params";
 
-/**
- * What the browser may ask the API for through the data route: the four lists with
- * their own parameters, invoices and customers by id, and /me. Anything else, and
- * any parameter a list does not know, stops here.
- */
-const LISTS: Record<string, ParamDefs> = {
-  invoices: invoiceFilterParams,
-  customers: customerFilterParams,
-  contracts: contractFilterParams,
-  payments: paymentFilterParams,
-};
+/** Read by id as well as listed; contracts and payments are lists only. */
 const BY_ID = new Set(["invoices", "customers"]);
 
 export type Forward =
@@ -28,7 +10,12 @@ export type Forward =
 
 const NOT_ALLOWED: Forward = { ok: false, status: 404, issues: [] };
 
-/** The API path and query to forward for the route's segments and the browser's query, or why not. */
+/**
+ * What the browser may ask the API for through the data route: the four lists with
+ * their own parameters (lib/api/list-params.ts), invoices and customers by id, and
+ * /me. Returns the API path and query to forward for the route's segments and the
+ * browser's query; anything else, and any parameter a list does not know, stops here.
+ */
 export function allowedForward(segments: string[], search: URLSearchParams): Forward {
   const [resource = "", id, ...rest] = segments;
   if (rest.length > 0) return NOT_ALLOWED;
@@ -37,8 +24,9 @@ export function allowedForward(segments: string[], search: URLSearchParams): For
     if (!UUID_PATTERN.test(id)) return { ok: false, status: 400, issues: ["id: must be a uuid"] };
     return { ok: true, pathAndQuery: `/${resource}/${id.toLowerCase()}` };
   }
-  if (id === undefined && Object.hasOwn(LISTS, resource)) {
-    const parsed = parseQuery(search, { ...LISTS[resource]!, ...pagingParams });
+  if (id === undefined && Object.hasOwn(listFilterParams, resource)) {
+    const own = listFilterParams[resource as keyof typeof listFilterParams];
+    const parsed = parseQuery(search, { ...own, ...pagingParams });
     if (!parsed.ok) return { ok: false, status: 400, issues: parsed.issues };
     // Forward the validated names only, values as the browser wrote them.
     const query = new URLSearchParams();

@@ -14,15 +14,7 @@
 import { describe, expect, test } from "vitest";
 import { PAGE_SIZE } from "@/lib/api/client";
 import * as enums from "@/lib/api/enums";
-import {
-  contractFilterParams,
-  customerFilterParams,
-  invoiceFilterParams,
-  type ParamDefs,
-  pagingParams,
-  parseQuery,
-  paymentFilterParams,
-} from "@/lib/api/list-params";
+import { listFilterParams, type ParamDefs, pagingParams, parseQuery } from "@/lib/api/list-params";
 import { contractList } from "./contracts";
 import { customerList } from "./customers";
 import type { FilterField } from "./define";
@@ -39,12 +31,18 @@ interface UrlList {
   apiQuery: (values: Record<string, unknown>) => string;
 }
 
-const LISTS: { name: string; api: ParamDefs; url: UrlList }[] = [
-  { name: "invoices", api: invoiceFilterParams, url: invoiceList as unknown as UrlList },
-  { name: "customers", api: customerFilterParams, url: customerList as unknown as UrlList },
-  { name: "contracts", api: contractFilterParams, url: contractList as unknown as UrlList },
-  { name: "payments", api: paymentFilterParams, url: paymentList as unknown as UrlList },
-];
+const URL_LISTS = {
+  invoices: invoiceList,
+  customers: customerList,
+  contracts: contractList,
+  payments: paymentList,
+} as unknown as Record<keyof typeof listFilterParams, UrlList>;
+
+const LISTS = Object.entries(listFilterParams).map(([name, api]) => ({
+  name,
+  api: api as ParamDefs,
+  url: URL_LISTS[name as keyof typeof listFilterParams],
+}));
 
 /** Every enumeration and order-field list the API's constants hold. */
 const ENUMS = (Object.values(enums) as unknown[]).filter(
