@@ -18,4 +18,7 @@ export async function register(): Promise<void> {
   }
   const { DIRECT_DATA_ROUTE, serveDataDirect } = await import("./lib/api/server/direct-data-route");
   (globalThis as Record<symbol, unknown>)[DIRECT_DATA_ROUTE] = serveDataDirect;
+  // The insight views' results are walked again in the background once stale.
+  const { startInsightsInBackground } = await import("./lib/insights/instance");
+  startInsightsInBackground();
 }
