@@ -47,6 +47,7 @@ export async function RenewalsView({ data }: { data: RenewalsData }) {
             href={data.renewalsHref}
             className="text-blue-700 underline"
             data-testid="renewals-count"
+            data-rows-id={data.rows.id}
           >
             {data.rows.count.toLocaleString("en-US")} customers
           </Link>{" "}
