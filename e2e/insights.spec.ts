@@ -455,7 +455,11 @@ test("the home page's figures arrive one by one, with the progress moving", asyn
   await page.goto(`${FAULTS_URL}/`);
   const status = page.getByRole("status");
   const pagesRead = async () =>
-    Number(/(\d+) pages?/.exec((await status.textContent().catch(() => "")) ?? "")?.[1] ?? -1);
+    Number(
+      /([\d,]+) pages?/
+        .exec((await status.textContent().catch(() => "")) ?? "")?.[1]
+        ?.replace(/,/g, "") ?? -1,
+    );
   await expect.poll(pagesRead, { timeout: 30_000 }).toBeGreaterThan(0);
   const first = await pagesRead();
   await expect.poll(pagesRead, { timeout: 30_000 }).toBeGreaterThan(first);
@@ -495,7 +499,9 @@ test("a walk that fails part-way says how far it got and shows no figures", asyn
     await page.goto(`${FAULTS_URL}/renewals`);
     const failed = page.getByTestId("walk-failed");
     await expect(failed).toBeVisible({ timeout: 30_000 });
-    await expect(failed).toContainText(/failed part-way, after [1-9]\d* pages? \([1-9]\d* rows\)/);
+    await expect(failed).toContainText(
+      /failed part-way, after [1-9][\d,]* pages? \([1-9][\d,]* rows\)/,
+    );
     await expect(failed).toContainText("No figures are shown");
     await expect(page.getByRole("region", { name: "Renewals" })).toHaveCount(0);
     await expect(page.getByRole("list", { name: "Customers per contract health" })).toHaveCount(0);

@@ -185,8 +185,8 @@ export function InsightStatus({
       <div aria-live="polite" className="text-sm text-slate-700">
         {walking ? (
           <p role="status">
-            Reading every page of the {what}: {phase.pages} {phase.pages === 1 ? "page" : "pages"},{" "}
-            {phase.rows} rows so far
+            Reading every page of the {what}: {phase.pages.toLocaleString("en-US")}{" "}
+            {phase.pages === 1 ? "page" : "pages"}, {phase.rows.toLocaleString("en-US")} rows so far
             {asOf
               ? ". The figures below stay as of the time above until it is done."
               : "; each figure shows as soon as its own lists are read."}
@@ -200,7 +200,7 @@ export function InsightStatus({
               kind: phase.errorKind,
               status: phase.status,
               code: null,
-              message: `The walk failed part-way, after ${phase.pagesRead} ${phase.pagesRead === 1 ? "page" : "pages"} (${phase.rowsRead} rows): ${phase.message}`,
+              message: `The walk failed part-way, after ${phase.pagesRead.toLocaleString("en-US")} ${phase.pagesRead === 1 ? "page" : "pages"} (${phase.rowsRead.toLocaleString("en-US")} rows): ${phase.message}`,
               issues: [],
             }}
             onRetry={() => start(true)}
