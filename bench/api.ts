@@ -12,6 +12,7 @@ import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { nextStartArgs } from "../lib/testing/next-start";
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
 const DB = path.resolve(process.env.BENCH_DB ?? ".data/bench.sqlite");
@@ -65,7 +66,7 @@ function ensureBuild(): void {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
+  const server = spawn(process.execPath, nextStartArgs(PORT), {
     env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

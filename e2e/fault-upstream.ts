@@ -24,6 +24,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { nextStartArgs } from "../lib/testing/next-start";
 
 export const FAULTS = ["none", "slow", "drop", "500", "429", "malformed", "shape", "401"] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -167,7 +168,7 @@ server.listen(port, "127.0.0.1", () => {
 
 if (values["app-port"]) {
   const insightsDir = fs.mkdtempSync(path.join(os.tmpdir(), "fault-app-insights-"));
-  const app = spawn("node", ["server.mjs", "-p", values["app-port"], "-H", "127.0.0.1"], {
+  const app = spawn(process.execPath, nextStartArgs(values["app-port"]), {
     stdio: "inherit",
     env: {
       ...process.env,

@@ -564,7 +564,6 @@ test("/renewals draws a big renewals list in bounded HTML: the first rows, the r
   const server = await startOwnServer({
     SANDBOX_DB: db,
     SANDBOX_NOW: E2E_NOW,
-    WEB_CONCURRENCY: "1",
     INSIGHTS_DATA_DIR: path.join(dir, "insights"),
   });
   try {

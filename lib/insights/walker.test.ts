@@ -17,10 +17,27 @@ beforeAll(async () => {
   ({ serverFetcher } = await import("@/lib/api/server/fetcher"));
 });
 
-/** The real fetcher, counting requests in flight and failing from call `failAfter` on. */
+/**
+ * The real fetcher, counting requests in flight and failing from call `failAfter` on.
+ * `idle()` resolves once no call is in flight and none started after the last one.
+ */
 function instrumented(options: { failAfter?: number; delayMs?: number } = {}) {
   const stats = { calls: 0, inFlight: 0, maxInFlight: 0 };
-  const fetcher: Fetcher = async (path, init) => {
+  const pending = new Set<Promise<unknown>>();
+  const idle = async () => {
+    while (pending.size > 0) {
+      await Promise.allSettled([...pending]);
+      // One turn of the event loop: a walk that goes on starts its next call first.
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+  const track: Fetcher = (path, init) => {
+    const call = counted(path, init);
+    pending.add(call);
+    call.finally(() => pending.delete(call)).catch(() => {});
+    return call;
+  };
+  const counted: Fetcher = async (path, init) => {
     stats.calls += 1;
     if (options.failAfter !== undefined && stats.calls > options.failAfter)
       return Response.json(
@@ -36,7 +53,7 @@ function instrumented(options: { failAfter?: number; delayMs?: number } = {}) {
       stats.inFlight -= 1;
     }
   };
-  return { fetcher, stats };
+  return { fetcher: track, stats, idle };
 }
 
 const collectIds = (ids: string[], rows: { id: string }[]) => {
@@ -92,7 +109,7 @@ describe("walkList", () => {
   });
 
   it("stops the other walks of a view when one fails", async () => {
-    const { fetcher, stats } = instrumented({ failAfter: 2 });
+    const { fetcher, stats, idle } = instrumented({ failAfter: 2 });
     const ctx = walker.createWalkContext({ fetcher, concurrency: 1 });
     await expect(
       walker.runWalks(ctx, (inner) =>
@@ -103,7 +120,7 @@ describe("walkList", () => {
         ),
       ),
     ).rejects.toBeInstanceOf(walker.WalkFailed);
-    await new Promise((r) => setTimeout(r, 50));
+    await idle();
     // The failing call, plus at most one per other walk already past its abort check.
     expect(stats.calls).toBeLessThanOrEqual(5);
   });

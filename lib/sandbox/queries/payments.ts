@@ -27,7 +27,7 @@ const SELECT = `p.id, p.type, p.parent_payment_id, p.received_date, p.customer_i
 
 const FROM = "payments p LEFT JOIN customers cu ON cu.id = p.customer_id";
 
-/** Never NULL: an unattributed payment sorts by the empty name, one with no fee as 0 (decisions.md). */
+/** Never NULL: an unattributed payment sorts by the empty name, one with no fee as 0 (docs/readings.md, Orders). */
 const ORDER_EXPRESSIONS: Record<(typeof PAYMENT_ORDER_FIELDS)[number], string> = {
   receivedDate: "p.received_date",
   customerName: "coalesce(cu.name, '')",
