@@ -21,6 +21,8 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { nextStartArgs } from "../lib/testing/next-start";
 
@@ -165,6 +167,7 @@ server.listen(port, "127.0.0.1", () => {
 });
 
 if (values["app-port"]) {
+  const insightsDir = fs.mkdtempSync(path.join(os.tmpdir(), "fault-app-insights-"));
   const app = spawn(process.execPath, nextStartArgs(values["app-port"]), {
     stdio: "inherit",
     env: {
@@ -172,6 +175,10 @@ if (values["app-port"]) {
       INVOICING_API_URL: `http://127.0.0.1:${port}/api/v1`,
       INVOICING_API_KEY: FAULT_UPSTREAM_KEY,
       INVOICING_API_TIMEOUT_MS: values["timeout-ms"],
+      // Insight results of its own, empty at each start (this app's source is the same
+      // every run), and walks slow enough that a browser sees each figure arrive.
+      INSIGHTS_DATA_DIR: insightsDir,
+      INSIGHTS_MAX_PAGES_PER_SECOND: "2",
     },
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const)
@@ -179,5 +186,8 @@ if (values["app-port"]) {
       app.kill(signal);
       server.close();
     });
-  app.on("exit", (code) => process.exit(code ?? 0));
+  app.on("exit", (code) => {
+    fs.rmSync(insightsDir, { recursive: true, force: true });
+    process.exit(code ?? 0);
+  });
 }
