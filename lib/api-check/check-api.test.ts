@@ -32,7 +32,7 @@ afterEach(async () => {
 });
 
 async function checkApi(env: Record<string, string>, args: string[] = []) {
-  const io = bufferedIo({ SANDBOX_DB: sandboxInfo().dbPath, ...env });
+  const io = bufferedIo({ NODE_ENV: "test", SANDBOX_DB: sandboxInfo().dbPath, ...env });
   const code = await run(args, io);
   return { code, out: io.out(), err: io.err(), lines: io.out().split("\n") };
 }
