@@ -139,6 +139,13 @@ describe("check-api against a divergent upstream", () => {
       expect(refused).toMatch(/→ Invoices \(\/invoices\): Export CSV, Uncovered filter$/);
     }
 
+    // An ignored filter: accepted, but the rows are not what it keeps.
+    const ignored = lineWith(text.lines, "BREAKS", "GET /payments ", "isAttributed=false ");
+    expect(ignored).toMatch(
+      /accepted but not applied: \d+ of \d+ records do not fit isAttributed=false; the page would show the wrong rows/,
+    );
+    expect(ignored).toMatch(/→ Payments \(\/payments\): Export CSV, Attributed filter$/);
+
     // A missing route.
     const missing = lineWith(text.lines, "BREAKS", "GET /contracts ", "limit=50");
     expect(missing).toContain("HTTP 404");

@@ -7,6 +7,9 @@ import { upstreamUrl } from "@/lib/api/server/transport";
 /** Which key a probe sends: the configured one, none, or one no API issued (the 401 probe). */
 export type Auth = "key" | "none" | "wrong-key";
 
+/** The check's requests over HTTP say what they are. */
+export const CHECK_USER_AGENT = "invoicing-dashboard check-api";
+
 /** A key no API issued: what a bad key's answer looks like. */
 const WRONG_KEY = "inv_sk_check_api_not_a_key_0000000000";
 
@@ -44,7 +47,12 @@ export function httpTarget(baseUrl: string, key: string | null, timeoutMs: numbe
     secret: key,
     send: (pathAndQuery, auth, signal) =>
       fetch(upstreamUrl(baseUrl, pathAndQuery), {
-        headers: { accept: "application/json", ...bearer(auth, key) },
+        // Named, so that the API's operators can tell the check's requests in their logs.
+        headers: {
+          accept: "application/json",
+          "user-agent": CHECK_USER_AGENT,
+          ...bearer(auth, key),
+        },
         redirect: "error",
         cache: "no-store",
         signal,

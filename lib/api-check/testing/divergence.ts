@@ -5,7 +5,8 @@
  *
  * - "breaking": invoices' required `totalAmount` renamed `total`, an unknown
  *   invoice status ("PAID" for fully paid issued invoices), a refused filter
- *   (400 for `hasUncoveredBalance`), a missing route (`/contracts` 404).
+ *   (400 for `hasUncoveredBalance`), an ignored filter (payments' `isAttributed`
+ *   accepted but dropped), a missing route (`/contracts` 404).
  * - "harmless": only an extra field on invoices (`taxAmount`) and an unknown
  *   customer health ("AT_RISK" for renewal-due customers).
  */
@@ -14,6 +15,7 @@ export type Divergence = (typeof DIVERGENCES)[number];
 
 export const REFUSED_FILTER = "hasUncoveredBalance";
 export const MISSING_ROUTE = "/contracts";
+export const IGNORED_FILTER = "isAttributed";
 
 type Row = Record<string, unknown>;
 export interface Answer {
@@ -39,6 +41,17 @@ export function divergentRefusal(
       `${REFUSED_FILTER}: unknown parameter`,
     ]);
   return null;
+}
+
+/** The query to ask the built-in API with: an ignored filter is dropped. */
+export function divergentSearch(
+  divergence: Divergence,
+  path: string,
+  search: URLSearchParams,
+): URLSearchParams {
+  const asked = new URLSearchParams(search);
+  if (divergence === "breaking" && path === "/payments") asked.delete(IGNORED_FILTER);
+  return asked;
 }
 
 function mapRecords(body: unknown, map: (row: Row) => Row): unknown {

@@ -7,7 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serveSandboxRequest } from "@/lib/sandbox";
-import { type Divergence, divergentBody, divergentRefusal } from "./divergence";
+import { type Divergence, divergentBody, divergentRefusal, divergentSearch } from "./divergence";
 
 export interface DivergentApi {
   /** the API's base URL, ending in /api/v1 */
@@ -32,8 +32,9 @@ export async function startDivergentApi(divergence: Divergence): Promise<Diverge
       const path = url.pathname.slice("/api/v1".length);
       const refusal = divergentRefusal(divergence, path, url.searchParams);
       if (refusal) return send(refusal.status, refusal.body);
+      const asked = divergentSearch(divergence, path, url.searchParams);
       const answer = await serveSandboxRequest(
-        new Request(`http://sandbox.internal${url.pathname}${url.search}`, {
+        new Request(`http://sandbox.internal${url.pathname}${asked.size > 0 ? `?${asked}` : ""}`, {
           method: req.method,
           headers: req.headers.authorization ? { authorization: req.headers.authorization } : {},
         }),
