@@ -2,9 +2,12 @@
  * The key page's check of the API before going live (npm run check-api's check,
  * run by the dashboard on the server): a person runs it and reads its result,
  * which stays for the next visit; a third run within the minute is refused and
- * says so, keeping the result.
+ * says so, keeping the result. On an API that differs (the fault-injecting
+ * upstream's divergence, which only the check's requests meet), each difference is
+ * named with the pages it reaches.
  */
-import { demoKey } from "./env";
+import { DIVERGENCE_CONTROL_URL, demoKey, FAULTS_URL } from "./env";
+import { ensureSignedIn } from "./session";
 import { expect, test } from "./test";
 
 test("the key page runs the check of the API and shows its last result", async ({
@@ -78,4 +81,41 @@ test("the key page runs the check of the API and shows its last result", async (
     "datetime",
     second!,
   );
+});
+
+test("on an API that differs, the key page names each difference and the pages it reaches", async ({
+  page,
+  request,
+}) => {
+  await ensureSignedIn(page, FAULTS_URL);
+  await request.post(DIVERGENCE_CONTROL_URL, { data: { divergence: "breaking" } });
+  try {
+    await page.goto(`${FAULTS_URL}/key`);
+    await page.getByRole("button", { name: "Run the check" }).click();
+    const result = page.getByTestId("api-check-result");
+    await expect(result).toHaveAttribute("data-verdict", "breaks", { timeout: 30_000 });
+    await expect(result.getByRole("status")).toContainText(
+      /5 differences would make pages fail; 2 harmless differences\./,
+    );
+    const differences = result.getByRole("list", { name: "Differences" }).getByRole("listitem");
+    const breaking = differences.and(page.locator('[data-outcome="breaks"]'));
+    await expect(breaking.filter({ hasText: "GET /contracts" })).toContainText(
+      "Pages affected: Contracts (/contracts): the list, Export CSV; Customer page (/customers/[id]): its contracts table",
+    );
+    await expect(breaking.filter({ hasText: "hasUncoveredBalance=true" })).toContainText(
+      "Pages affected: Invoices (/invoices): Export CSV, Uncovered filter",
+    );
+    await expect(breaking.filter({ hasText: "isAttributed=false" })).toContainText(
+      "accepted but not applied",
+    );
+    await expect(breaking.filter({ hasText: "Invoice.totalAmount: missing" })).toContainText(
+      "Home (/): overdue figure",
+    );
+    const harmless = differences.and(page.locator('[data-outcome="harmless"]'));
+    await expect(
+      harmless.filter({ hasText: 'Invoice.status: unknown value "PAID"' }),
+    ).toContainText("Status filter");
+  } finally {
+    await request.post(DIVERGENCE_CONTROL_URL, { data: { divergence: "none" } });
+  }
 });

@@ -4,6 +4,9 @@
  * it. Types and small pure helpers only, so the browser can import it.
  */
 
+/** The check's requests over HTTP say what they are (an API's operators see them in their logs). */
+export const CHECK_USER_AGENT = "invoicing-dashboard check-api";
+
 /**
  * - works: the dashboard gets what it reads.
  * - harmless: differs, but every page still works (an extra field, an unknown enum

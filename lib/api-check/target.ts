@@ -3,12 +3,10 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseRetryAfterSec } from "@/lib/api/errors";
 import type { ApiConfig } from "@/lib/api/server/config";
 import { upstreamUrl } from "@/lib/api/server/transport";
+import { CHECK_USER_AGENT } from "./result";
 
 /** Which key a probe sends: the configured one, none, or one no API issued (the 401 probe). */
 export type Auth = "key" | "none" | "wrong-key";
-
-/** The check's requests over HTTP say what they are. */
-export const CHECK_USER_AGENT = "invoicing-dashboard check-api";
 
 /** A key no API issued: what a bad key's answer looks like. */
 const WRONG_KEY = "inv_sk_check_api_not_a_key_0000000000";
