@@ -17,12 +17,21 @@ export type CheckRun =
 const RUN_LOCK_MS = 120_000;
 const WAIT_STEP_MS = 500;
 
-/** The last check of the API this dashboard reads, whoever ran it (this instance, another, the command line). */
+/**
+ * The last check of the API this dashboard reads, whoever ran it (this instance,
+ * another, the command line); null when there is none, or when the shared store
+ * cannot be read (the key page still shows the key, and the button still runs).
+ */
 export async function lastApiCheck(
   store: SharedStore = sharedStore(),
 ): Promise<CheckResult | null> {
-  const config = apiConfig();
-  return lastCheck(checkSource(config, await configuredTarget(config)), store);
+  try {
+    const config = apiConfig();
+    return await lastCheck(checkSource(config, await configuredTarget(config)), store);
+  } catch (error) {
+    console.error("[check-api] the last check could not be read:", (error as Error).message);
+    return null;
+  }
 }
 
 /**

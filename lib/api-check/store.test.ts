@@ -90,3 +90,14 @@ describe.skipIf(!redisUrl)("the command line's check on the dashboard's Redis", 
     expect(alone.out()).toContain("Not saved for the key page: REDIS_URL is not set");
   });
 });
+
+describe("the key page when the shared store cannot be read", () => {
+  it("shows no last check instead of failing", async () => {
+    const broken = createMemoryStore();
+    broken.get = async () => {
+      throw new Error("Connection is closed.");
+    };
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await onRequest.lastApiCheck(broken)).toBeNull();
+  });
+});
