@@ -17,6 +17,11 @@
  * {fault, path, after, hits}. A single request can ask for one with ?__fault=500.
  * The app holds FAULT_UPSTREAM_KEY; this server swaps in the demo key (read when
  * first needed, so the main server may seed after this one starts).
+ *
+ * The key page's check of the API (its requests carry CHECK_USER_AGENT) meets no
+ * fault and counts no hit: it gets the divergence POST /__divergence
+ * {"divergence": "breaking" | "harmless" | "none"} sets (lib/api-check/testing/
+ * divergence.ts), so the check's tests never disturb the fault tests' counts.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -24,6 +29,14 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { CHECK_USER_AGENT } from "../lib/api-check/result";
+import {
+  DIVERGENCES,
+  type Divergence,
+  divergentBody,
+  divergentRefusal,
+  divergentSearch,
+} from "../lib/api-check/testing/divergence";
 import { nextStartArgs } from "../lib/testing/next-start";
 
 export const FAULTS = ["none", "slow", "drop", "500", "429", "malformed", "shape", "401"] as const;
@@ -44,6 +57,18 @@ if (!values.port || !values.target || !values["key-file"])
 const port = Number(values.port);
 const target = values.target.replace(/\/+$/, "");
 const keyFile = values["key-file"];
+
+let divergence: Divergence = "none";
+
+/** The check's request, answered as the divergence says. */
+async function answerCheck(res: http.ServerResponse, path: string, search: URLSearchParams) {
+  const refusal = divergentRefusal(divergence, path, search);
+  if (refusal) return json(res, refusal.status, refusal.body);
+  const asked = divergentSearch(divergence, path, search);
+  const upstream = await proxy(path, asked.size > 0 ? `?${asked}` : "");
+  const body: unknown = await upstream.json();
+  return json(res, upstream.status, upstream.ok ? divergentBody(divergence, path, body) : body);
+}
 
 type FaultRule = { fault: Fault; path: string; query?: string; after: number; hits: number };
 const rules = new Map<string, FaultRule>();
@@ -79,6 +104,15 @@ async function proxy(path: string, search: string) {
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url ?? "/", "http://fault.local");
+  if (url.pathname === "/__divergence") {
+    if (req.method === "POST") {
+      const body = JSON.parse((await readBody(req)) || "{}") as { divergence?: Divergence };
+      if (!body.divergence || !DIVERGENCES.includes(body.divergence))
+        return json(res, 400, { error: "divergence?" });
+      divergence = body.divergence;
+    }
+    return json(res, 200, { divergence });
+  }
   if (url.pathname === "/__faults") {
     if (req.method === "POST") {
       const body = JSON.parse((await readBody(req)) || "{}") as {
@@ -103,6 +137,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const path = url.pathname.slice("/api/v1".length);
   if (req.headers.authorization !== `Bearer ${FAULT_UPSTREAM_KEY}`)
     return json(res, 401, { message: "Invalid API key", code: "UNAUTHORIZED", issues: [] });
+  if (req.headers["user-agent"] === CHECK_USER_AGENT)
+    return answerCheck(res, path, url.searchParams);
   const flag = url.searchParams.get("__fault") as Fault | null;
   url.searchParams.delete("__fault");
   const search = url.searchParams.size > 0 ? `?${url.searchParams}` : "";
