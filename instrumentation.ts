@@ -22,11 +22,12 @@ export async function register(): Promise<void> {
   const { refuseBadRequestTargets } = await import("./lib/request-guards/request-target");
   refuseBadRequestTargets();
   // Requests Node.js cannot parse at all: a 400 in the API's error shape.
-  const { answerMalformedRequests } = await import("./lib/api/server/malformed-request");
+  const { answerMalformedRequests } = await import("./lib/request-guards/malformed-request");
   answerMalformedRequests();
 
-  const { requireRedisAtStartup, withStartupLock } = await import("./lib/api/server/startup");
+  const { requireRedisAtStartup } = await import("./lib/startup/require-redis");
   await requireRedisAtStartup();
+  const { withStartupLock } = await import("./lib/startup/startup-lock");
   await withStartupLock(async () => {
     const { checkAuthAtStartup } = await import("./lib/auth/startup");
     await checkAuthAtStartup();

@@ -38,10 +38,16 @@ const launchOptions = chromiumForTests();
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  workers: 2,
+  // Four at once on two cores: a test mostly waits (on a server, the browser, a
+  // Retry-After), so two workers left the cores idle about half the run
+  // (E2E_WORKERS overrides).
+  workers: Number(process.env.E2E_WORKERS) || 4,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   timeout: 60_000,
+  // A page on a loaded machine may take longer than Playwright's 5 s to show what a
+  // person would see; a passing check still returns as soon as it holds.
+  expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
@@ -52,7 +58,9 @@ export default defineConfig({
   webServer: [
     {
       // A fresh demo database with the clock pinned, then the production build.
-      command: `npm run sandbox -- seed --reset && npm start -- -p ${PORT} -H 127.0.0.1`,
+      // Idle connections kept past any test's pauses: a request sent on one the server
+      // was closing at its default 5 s is reset (ECONNRESET), which is not the app's failure.
+      command: `npm run sandbox -- seed --reset && npm start -- -p ${PORT} -H 127.0.0.1 --keepAliveTimeout 65000`,
       url: `http://127.0.0.1:${PORT}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -7,6 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { E2E_NOW } from "./env";
@@ -41,11 +42,18 @@ function childrenOf(pid: number): number[] {
   return children;
 }
 
+/**
+ * Whether a new connection to `url` is refused. A new one each time: fetch would reuse
+ * its pooled keep-alive connection, which a stopping server may still answer on.
+ */
 const refused = (url: string) =>
-  fetch(url).then(
-    () => "answered",
-    () => "refused",
-  );
+  new Promise<string>((resolve) => {
+    const req = http.get(url, { agent: false }, (res) => {
+      res.resume();
+      resolve("answered");
+    });
+    req.on("error", () => resolve("refused"));
+  });
 
 test("npm start is next start on PORT: one process, and SIGTERM stops it and frees the port", async () => {
   test.setTimeout(120_000);

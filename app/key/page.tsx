@@ -1,14 +1,14 @@
 import type { Metadata } from "next";
 import { ApiCheckPanel } from "@/components/api-check/api-check-panel";
-import { KeyDetails } from "@/components/key/key-details";
+import { ApiKeyDetails } from "@/components/api-key/api-key-details";
 import { PageHeader } from "@/components/layout/page-header";
-import { apiSourceLabel, getKeyStatus } from "@/lib/api/server/me";
 import { lastApiCheck } from "@/lib/api-check/on-request";
 import { requireViewer } from "@/lib/auth/guard";
+import { apiSourceLabel, getKeyStatus } from "@/lib/upstream/api-key";
 
 export const metadata: Metadata = { title: "API key" };
 
-export default async function KeyPage() {
+export default async function ApiKeyPage() {
   await requireViewer();
   const [status, lastCheck] = await Promise.all([getKeyStatus(), lastApiCheck()]);
   return (
@@ -17,7 +17,7 @@ export default async function KeyPage() {
         title="API key"
         description="The key the dashboard reads the Invoicing API with, and what it may read."
       />
-      <KeyDetails status={status} source={apiSourceLabel()} />
+      <ApiKeyDetails status={status} source={apiSourceLabel()} />
       <div className="mt-4">
         <ApiCheckPanel initial={lastCheck} />
       </div>

@@ -1,4 +1,4 @@
-import { signInWithPassword, signInWithSso } from "@/app/sign-in/actions";
+import { signInWithPassword, signInWithSso } from "@/lib/auth/actions";
 
 /**
  * The sign-in forms: plain forms posting to server actions, so they work before (and

@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { hasModifier, isPlainKey } from "../keyboard/keys";
+import { hasModifier, shortcutApplies } from "../shortcuts/applies";
 
 // Loaded on first use (or when the pointer nears the button): the palette and cmdk
 // add nothing to any page's first load. React.lazy rather than next/dynamic: both are
@@ -9,7 +9,7 @@ import { hasModifier, isPlainKey } from "../keyboard/keys";
 // loader would itself add ~1 kB to every page.
 const loadPalette = () => import("./command-palette");
 const CommandPalette = lazy(loadPalette);
-const ShortcutsHelp = lazy(() => import("../keyboard/shortcuts-help"));
+const ShortcutsHelp = lazy(() => import("../shortcuts/shortcuts-help"));
 
 /**
  * The navigation's "Search or jump to…" button and the page-wide shortcuts:
@@ -44,7 +44,7 @@ export function PaletteLauncher() {
         (event.target as HTMLElement).blur();
         return;
       }
-      if (!isPlainKey(event)) return;
+      if (!shortcutApplies(event)) return;
       if (event.key === "/") {
         event.preventDefault();
         if (!focusListSearch()) openPalette();

@@ -249,6 +249,22 @@ function IdChip({
   );
 }
 
+/**
+ * What a search field shows once the URL's search changes. When the URL only caught up
+ * with the field's own write, what was typed since stays: on a busy page the URL's
+ * render can come after the next keystroke, which it would otherwise undo. Any other
+ * change (back, forward, "clear") shows what the URL says, but keeps a trailing space
+ * being typed, which the URL drops.
+ */
+export function searchTextAfterUrlChange(
+  shown: string,
+  inUrl: string,
+  written: string | null,
+): string {
+  if (inUrl === written) return shown;
+  return shown.trim() === inUrl ? shown : inUrl;
+}
+
 function SearchControl({
   field,
   value,
@@ -261,9 +277,14 @@ function SearchControl({
   const id = useId();
   const [text, setText] = useState(value);
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // Back/forward or "clear" change the URL: show what it says (but keep a trailing
-  // space being typed, which the URL drops).
-  useEffect(() => setText((shown) => (shown.trim() === value ? shown : value)), [value]);
+  // What this field wrote to the URL, until the URL says it; and what the URL says.
+  const written = useRef<string | null>(null);
+  const inUrl = useRef(value);
+  useEffect(() => {
+    inUrl.current = value;
+    setText((shown) => searchTextAfterUrlChange(shown, value, written.current));
+    written.current = null;
+  }, [value]);
   useEffect(() => () => clearTimeout(pending.current), []);
   return (
     <div>
@@ -283,10 +304,12 @@ function SearchControl({
           setText(typed);
           // Typing replaces the history entry, once it rests, so back skips the keystrokes.
           clearTimeout(pending.current);
-          pending.current = setTimeout(
-            () => setValues({ [field.key]: typed.trim() || null }, { history: "replace" }),
-            SEARCH_DEBOUNCE_MS,
-          );
+          pending.current = setTimeout(() => {
+            const next = typed.trim();
+            if (next === inUrl.current) return;
+            written.current = next;
+            setValues({ [field.key]: next || null }, { history: "replace" });
+          }, SEARCH_DEBOUNCE_MS);
         }}
       />
     </div>

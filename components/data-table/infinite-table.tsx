@@ -18,7 +18,7 @@ import {
 } from "react";
 import { type ApiRequestError, asApiError } from "@/lib/api/errors";
 import type { OrderTerm } from "@/lib/lists/order";
-import { useRowKeys } from "../keyboard/use-row-keys";
+import { useRowShortcuts } from "../shortcuts/use-row-shortcuts";
 import { ErrorPanel } from "../states/error-panel";
 import { RateLimitNotice } from "../states/rate-limit-notice";
 import { TableSkeleton } from "../states/table-skeleton";
@@ -77,7 +77,7 @@ const LazyVirtualTable = lazy(() =>
  * person scrolls the table (or j moves past those rows), the virtual table takes over:
  * only the rows in view (plus a few) are in the DOM and the next page loads as the
  * person nears the end. A failure while loading more keeps every row already loaded. With `keyboard`, j/k
- * move a highlighted row and Enter opens it (components/keyboard/use-row-keys.ts).
+ * move a highlighted row and Enter opens it (components/shortcuts/use-row-shortcuts.ts).
  */
 export function InfiniteTable<Row extends { id: string }>({
   label,
@@ -155,7 +155,7 @@ export function InfiniteTable<Row extends { id: string }>({
     pendingRevealRef.current = null;
   }, []);
 
-  const { active, setActive, announcement } = useRowKeys({
+  const { active, setActive, announcement } = useRowShortcuts({
     enabled: keyboard && rows.length > 0,
     count: rows.length,
     canLoadMore: Boolean(hasNextPage) && !isFetchNextPageError,

@@ -1,27 +1,15 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { browserFetcher, listQueryOptions } from "@/lib/api/client";
-import { describeFilters } from "@/lib/lists/describe";
 import { invoiceList } from "@/lib/lists/invoices";
-import { ExportButton } from "../data-table/export-button";
-import { FilterBar } from "../data-table/filter-bar";
-import { InfiniteTable } from "../data-table/infinite-table";
-import { useUrlValues } from "../data-table/use-url-values";
-import { EmptyState } from "../states/empty-state";
+import { ListView, useListView } from "../data-table/list-view";
 import { invoiceColumns } from "./invoice-columns";
 
 /** The invoices list: filters and order in the URL, rows from the infinite query. */
 export function InvoicesView() {
-  const [values, setValues] = useUrlValues(invoiceList.parsers);
-  const query = invoiceList.apiQuery(values);
-  const result = useInfiniteQuery({
-    ...listQueryOptions(browserFetcher, "invoices", query),
-    placeholderData: keepPreviousData,
-  });
+  const view = useListView("invoices", invoiceList);
+  const { values, setValues } = view;
   const columns = useMemo(() => invoiceColumns(), []);
-  const described = describeFilters(invoiceList.fields, values);
   const order = values.orderBy
     ? [
         {
@@ -31,46 +19,33 @@ export function InvoicesView() {
       ]
     : null;
   return (
-    <>
-      <FilterBar
-        fields={invoiceList.fields}
-        values={values}
-        setValues={setValues}
-        clearHref="/invoices"
-        active={described.length > 0}
-      />
-      <ExportButton list="invoices" query={query} />
-      <p className="mb-3 text-xs text-slate-500">
-        {values.statuses?.includes("VOIDED")
-          ? ""
-          : "Voided invoices are hidden unless picked in Status. "}
-        Sorted by{" "}
-        {values.orderBy
-          ? `issue date, ${values.orderBy.endsWith("DESC") ? "newest" : "oldest"} first`
-          : "creation, oldest first"}
-        .
-      </p>
-      <InfiniteTable
-        label="Invoices"
-        noun="invoices"
-        query={result}
-        columns={columns}
-        rowHref={(row) => `/invoices/${row.id}`}
-        order={order}
-        onSort={() => {
-          // issuedAt: ascending → descending → creation order.
-          const next =
-            values.orderBy === null
-              ? "issuedAt:ASC"
-              : values.orderBy === "issuedAt:ASC"
-                ? "issuedAt:DESC"
-                : null;
-          void setValues({ orderBy: next }, { history: "push" });
-        }}
-        empty={<EmptyState noun="invoices" filters={described} clearHref="/invoices" />}
-        clearHref="/invoices"
-        scrollKey={query}
-      />
-    </>
+    <ListView
+      view={view}
+      columns={columns}
+      rowHref={(row) => `/invoices/${row.id}`}
+      order={order}
+      onSort={() => {
+        // issuedAt: ascending → descending → creation order.
+        const next =
+          values.orderBy === null
+            ? "issuedAt:ASC"
+            : values.orderBy === "issuedAt:ASC"
+              ? "issuedAt:DESC"
+              : null;
+        void setValues({ orderBy: next }, { history: "push" });
+      }}
+      sortNote={
+        <>
+          {values.statuses?.includes("VOIDED")
+            ? ""
+            : "Voided invoices are hidden unless picked in Status. "}
+          Sorted by{" "}
+          {values.orderBy
+            ? `issue date, ${values.orderBy.endsWith("DESC") ? "newest" : "oldest"} first`
+            : "creation, oldest first"}
+          .
+        </>
+      }
+    />
   );
 }

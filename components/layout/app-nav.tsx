@@ -1,5 +1,5 @@
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
-import { apiSourceLabel, getKeyStatus } from "@/lib/api/server/me";
+import { apiSourceLabel, getKeyStatus } from "@/lib/upstream/api-key";
 import { NavLink } from "./nav-link";
 import { SITE_PAGES } from "./site-pages";
 

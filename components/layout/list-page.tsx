@@ -1,8 +1,8 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import { type ReactNode, Suspense } from "react";
 import type { ListName } from "@/lib/api/client";
-import { prefetchListPage } from "@/lib/api/server/prefetch";
 import type { PageSearchParams } from "@/lib/lists/url-params";
+import { prefetchListPage } from "@/lib/upstream/prefetch";
 import { ListPageSkeleton } from "../states/table-skeleton";
 import { PageHeader } from "./page-header";
 

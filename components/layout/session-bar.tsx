@@ -1,4 +1,4 @@
-import { signOut } from "@/app/sign-in/actions";
+import { signOut } from "@/lib/auth/actions";
 import type { Viewer } from "@/lib/auth/guard";
 
 /**

@@ -1,16 +1,10 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { browserFetcher, listQueryOptions } from "@/lib/api/client";
-import { describeFilters } from "@/lib/lists/describe";
 import { nextOrder, type OrderTerm } from "@/lib/lists/order";
 import { paymentList } from "@/lib/lists/payments";
-import { ExportButton } from "../data-table/export-button";
-import { CustomerPicker, FilterBar } from "../data-table/filter-bar";
-import { InfiniteTable } from "../data-table/infinite-table";
-import { useUrlValues } from "../data-table/use-url-values";
-import { EmptyState } from "../states/empty-state";
+import { CustomerPicker } from "../data-table/filter-bar";
+import { ListView, useListView } from "../data-table/list-view";
 import { paymentColumns, paymentHref } from "./payment-columns";
 
 /** The API's order when `orderBy` is omitted: newest received first. */
@@ -45,15 +39,10 @@ const sameOrder = (a: OrderTerm[], b: OrderTerm[]) =>
  * click starts from the order on screen, so shift-clicking keeps "received" first.
  */
 export function PaymentsView() {
-  const [values, setValues] = useUrlValues(paymentList.parsers);
-  const query = paymentList.apiQuery(values);
-  const result = useInfiniteQuery({
-    ...listQueryOptions(browserFetcher, "payments", query),
-    placeholderData: keepPreviousData,
-  });
+  const view = useListView("payments", paymentList);
+  const { values, setValues } = view;
   const columns = useMemo(() => paymentColumns(), []);
-  const described = describeFilters(paymentList.fields, values);
-  if (values.customerId) described.unshift("one customer picked");
+  const filters = values.customerId ? ["one customer picked", ...view.filters] : view.filters;
   const shownOrder = values.orderBy ?? DEFAULT_ORDER;
 
   const onSort = (field: string, additive: boolean) => {
@@ -65,8 +54,13 @@ export function PaymentsView() {
   };
 
   return (
-    <>
-      <div className="flex flex-wrap items-end gap-x-4">
+    <ListView
+      view={{ ...view, filters }}
+      columns={columns}
+      rowHref={paymentHref}
+      order={shownOrder}
+      onSort={onSort}
+      beforeFilters={
         <div className="mb-4">
           <CustomerPicker
             label="Customer"
@@ -77,32 +71,14 @@ export function PaymentsView() {
             }
           />
         </div>
-        <FilterBar
-          fields={paymentList.fields}
-          values={values}
-          setValues={setValues}
-          clearHref="/payments"
-          active={described.length > 0}
-        />
-      </div>
-      <ExportButton list="payments" query={query} />
-      <p className="mb-3 text-xs text-slate-500">
-        {describeOrder(values.orderBy)} Click a header to sort by it; shift-click to add it (up to
-        three). Amounts are in the payment&apos;s currency units: the payments list carries no
-        currency.
-      </p>
-      <InfiniteTable
-        label="Payments"
-        noun="payments"
-        query={result}
-        columns={columns}
-        rowHref={paymentHref}
-        order={shownOrder}
-        onSort={onSort}
-        empty={<EmptyState noun="payments" filters={described} clearHref="/payments" />}
-        clearHref="/payments"
-        scrollKey={query}
-      />
-    </>
+      }
+      sortNote={
+        <>
+          {describeOrder(values.orderBy)} Click a header to sort by it; shift-click to add it (up to
+          three). Amounts are in the payment&apos;s currency units: the payments list carries no
+          currency.
+        </>
+      }
+    />
   );
 }

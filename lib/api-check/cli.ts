@@ -8,10 +8,10 @@
  * key page (/key) shows it. The key is never printed.
  */
 import { parseArgs } from "node:util";
-import { parseApiConfig } from "../api/server/config";
 import { type CommandIo, isMain, processIo } from "../cli/io";
 import { connectRedis, redisUrl, waitForRedis } from "../shared-state/redis";
 import { createRedisStore } from "../shared-state/store";
+import { parseApiConfig } from "../upstream/config";
 import { allPageReads } from "./affects";
 import { runApiCheck } from "./check";
 import { formatReport } from "./report";

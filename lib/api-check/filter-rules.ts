@@ -1,6 +1,6 @@
 import "server-only";
+import { parseDateBound } from "@/lib/api/date-bounds";
 import { CONTRACT_HEALTHS, INVOICE_STATUSES, LIFECYCLE_STATUSES } from "@/lib/api/enums";
-import { parseDateBound } from "@/lib/api/list-params";
 
 /**
  * What each filter keeps and each order sorts by, as docs/api.md (Lists) and

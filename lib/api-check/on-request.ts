@@ -1,8 +1,8 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
-import { apiConfig } from "@/lib/api/server/config";
 import { admitApiCheck } from "@/lib/rate-limits/costly-routes";
 import { type SharedStore, sharedStore } from "@/lib/shared-state/store";
+import { apiConfig } from "@/lib/upstream/config";
 import { allPageReads } from "./affects";
 import { runApiCheck } from "./check";
 import type { CheckResult } from "./result";

@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { ApiConfig } from "@/lib/api/server/config";
 import { sandboxDbPath } from "@/lib/sandbox/env";
 import { type SharedStore, sharedStore } from "@/lib/shared-state/store";
+import type { ApiConfig } from "@/lib/upstream/config";
 import type { CheckResult } from "./result";
 import type { ApiTarget } from "./target";
 

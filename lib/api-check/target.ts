@@ -1,8 +1,8 @@
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseRetryAfterSec } from "@/lib/api/errors";
-import type { ApiConfig } from "@/lib/api/server/config";
-import { upstreamUrl } from "@/lib/api/server/transport";
+import { upstreamUrl } from "@/lib/upstream/call";
+import type { ApiConfig } from "@/lib/upstream/config";
 import { CHECK_USER_AGENT } from "./result";
 
 /** Which key a probe sends: the configured one, none, or one no API issued (the 401 probe). */

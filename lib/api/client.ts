@@ -2,7 +2,7 @@
  * The typed Invoicing API client, shared by server and browser. It takes a
  * `Fetcher`: the server's sends the key to the API, the browser's goes through the
  * dashboard's own /api/data route. Both answer with bodies already checked against
- * the lenient record schemas on the server (lib/api/server/validated.ts), so this
+ * the lenient record schemas on the server (lib/upstream/validate.ts), so this
  * module carries types only, no validation library into the browser. A failed
  * request becomes an `ApiRequestError`.
  */
@@ -40,7 +40,7 @@ export const PAGE_SIZE = 50;
  * Retry-After has passed (a person scrolling fast meets the limit; the rows come a
  * moment later, and the table says "retrying in N s" meanwhile), up to
  * RATE_LIMIT_RETRIES times. A failure with no answer at all is tried twice more. Any
- * other answer is final: the server already retried the API (lib/api/server/retry.ts),
+ * other answer is final: the server already retried the API (lib/upstream/retry.ts),
  * so retrying its 5xx here would multiply the calls.
  */
 export const RATE_LIMIT_RETRIES = 5;

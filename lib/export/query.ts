@@ -6,14 +6,7 @@
  * page builds its API query, so the export is the view the person sees.
  */
 import type { ListName } from "../api/client";
-import {
-  contractFilterParams,
-  customerFilterParams,
-  invoiceFilterParams,
-  type ParamDefs,
-  parseQuery,
-  paymentFilterParams,
-} from "../api/list-params";
+import { listFilterParams, type ParamDefs, parseQuery } from "../api/list-params";
 import { contractList } from "../lists/contracts";
 import { customerList } from "../lists/customers";
 import { invoiceList } from "../lists/invoices";
@@ -28,10 +21,10 @@ interface ListView {
 }
 
 const VIEWS: Record<ListName, ListView> = {
-  invoices: view(invoiceFilterParams, invoiceList),
-  customers: view(customerFilterParams, customerList),
-  contracts: view(contractFilterParams, contractList),
-  payments: view(paymentFilterParams, paymentList),
+  invoices: view(listFilterParams.invoices, invoiceList),
+  customers: view(listFilterParams.customers, customerList),
+  contracts: view(listFilterParams.contracts, contractList),
+  payments: view(listFilterParams.payments, paymentList),
 };
 
 function view(

@@ -34,7 +34,7 @@ beforeAll(async () => {
   sw = await import("./shared-walks");
   resultStores = await import("./result-store");
   budgets = await import("./budget");
-  ({ serverFetcher } = await import("@/lib/api/server/fetcher"));
+  ({ serverFetcher } = await import("@/lib/upstream/server-fetcher"));
 });
 
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { apiConfig } from "@/lib/api/server/config";
+import { apiConfig } from "@/lib/upstream/config";
 
 /**
  * Which API, read with which key, the figures come from: a result is only ever

@@ -1,5 +1,5 @@
 import "server-only";
-import { apiConfig } from "@/lib/api/server/config";
+import { apiConfig } from "@/lib/upstream/config";
 import { utcDay } from "./aggregate";
 
 /**

@@ -14,7 +14,7 @@ beforeAll(async () => {
   vi.stubEnv("INVOICING_API_URL", "");
   vi.stubEnv("INVOICING_API_KEY", sandboxInfo().keys.demo);
   walker = await import("./walker");
-  ({ serverFetcher } = await import("@/lib/api/server/fetcher"));
+  ({ serverFetcher } = await import("@/lib/upstream/server-fetcher"));
 });
 
 /**

@@ -3,7 +3,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import pLimit, { type LimitFunction } from "p-limit";
 import { type Fetcher, fetchListPage, type ListName, type ListRecord } from "@/lib/api/client";
 import { ApiRequestError, asApiError } from "@/lib/api/errors";
-import { serverFetcher } from "@/lib/api/server/fetcher";
+import { serverFetcher } from "@/lib/upstream/server-fetcher";
 import { type PageBudget, unlimitedBudget } from "./budget";
 
 /** The API's largest page (spec: limit 1 to 100): fewer round trips per walk. */

@@ -5,11 +5,13 @@
  * query), the toolbar's controls, and (`describe.ts`) the words an empty state uses
  * to say which filters emptied the list.
  */
+import { parseDateBound } from "../api/date-bounds";
+import { UUID_PATTERN } from "../api/enums";
 import {
   type PageSearchParams,
   parseAsArrayOf,
   parseAsBoolean,
-  parseAsMatching,
+  parseAsChecked,
   parseAsString,
   parseAsStringLiteral,
   readUrlValues,
@@ -36,13 +38,17 @@ export type FilterField =
   /** a single record id set by a link (e.g. a contract's invoices): shown as a removable chip */
   | { kind: "id"; key: string; label: string; resource: "customer" | "contract" };
 
-const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
+/**
+ * A date bound (YYYY-MM-DD or an ISO date-time) kept in the URL as written, when the
+ * API reads it: the same rule decides on both sides (lib/api/date-bounds.ts).
+ */
+export const parseAsDateBound = parseAsChecked((value) => parseDateBound(value) !== null);
 
-/** A date bound kept in the URL as the API takes it (YYYY-MM-DD or an ISO date-time). */
-export const parseAsDateBound = parseAsMatching(DATE_OR_DATE_TIME);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const parseAsUuid = parseAsMatching(UUID, (value) => value.toLowerCase());
+/** A record id as the API takes it (`UUID_PATTERN`), kept lower-cased. */
+export const parseAsUuid = parseAsChecked(
+  (value) => UUID_PATTERN.test(value),
+  (value) => value.toLowerCase(),
+);
 export const parseAsUuidList = parseAsArrayOf(parseAsUuid);
 
 export function multi<const T extends readonly string[]>(options: T) {

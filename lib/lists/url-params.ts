@@ -15,6 +15,8 @@
 export interface UrlParam<T> {
   parse(value: string): T | null;
   serialize(value: T): string;
+  /** the values it reads, when it reads a fixed set (lib/lists/api-agreement.test.ts compares them with the API's) */
+  options?: readonly string[];
 }
 
 export type UrlParams = Record<string, UrlParam<unknown>>;
@@ -41,12 +43,16 @@ export function parseAsStringLiteral<const T extends readonly string[]>(
   return {
     parse: (v) => ((options as readonly string[]).includes(v) ? (v as T[number]) : null),
     serialize: String,
+    options,
   };
 }
 
-/** A value checked by a pattern and written as read. */
-export function parseAsMatching(pattern: RegExp, normalize = (v: string) => v): UrlParam<string> {
-  return { parse: (v) => (pattern.test(v) ? normalize(v) : null), serialize: String };
+/** A value kept when `isValid` says so, and written as read (after `normalize`). */
+export function parseAsChecked(
+  isValid: (value: string) => boolean,
+  normalize = (v: string) => v,
+): UrlParam<string> {
+  return { parse: (v) => (isValid(v) ? normalize(v) : null), serialize: String };
 }
 
 /** Comma-separated items; an item that cannot be read is left out, "" is an empty list. */
@@ -60,6 +66,7 @@ export function parseAsArrayOf<T>(item: UrlParam<T>): UrlParam<T[]> {
         .filter((v): v is T => v !== null && v !== undefined);
     },
     serialize: (values) => values.map((v) => item.serialize(v).replaceAll(",", "%2C")).join(","),
+    options: item.options,
   };
 }
 

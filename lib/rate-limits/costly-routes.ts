@@ -104,7 +104,7 @@ export async function admitApiCheck(key: string): Promise<Verdict> {
 
 /**
  * Counted per second: a client over the limit is told to wait a second, which a
- * dashboard reading this API over HTTP honours and retries (lib/api/server/retry.ts
+ * dashboard reading this API over HTTP honours and retries (lib/upstream/retry.ts
  * honours a Retry-After up to 2 s), so a fast walk is paced rather than failed.
  */
 const builtInApi = lazily(() =>

@@ -8,11 +8,11 @@ import { BlankTableSkeleton } from "@/components/states/table-skeleton";
 import { type CustomerRecord, fetchCustomer } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
 import { UUID_PATTERN } from "@/lib/api/schemas";
-import { serverFetcher } from "@/lib/api/server/fetcher";
-import { prefetchListPage } from "@/lib/api/server/prefetch";
 import { requireViewer } from "@/lib/auth/guard";
 import { customerRecordQueries, loadCustomerPage } from "@/lib/lists/customer-records";
 import type { PageSearchParams } from "@/lib/lists/url-params";
+import { prefetchListPage } from "@/lib/upstream/prefetch";
+import { serverFetcher } from "@/lib/upstream/server-fetcher";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<PageSearchParams> };
 

@@ -7,8 +7,8 @@ import { PageHeader } from "@/components/layout/page-header";
 import { fetchInvoice } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
 import { UUID_PATTERN } from "@/lib/api/schemas";
-import { serverFetcher } from "@/lib/api/server/fetcher";
 import { requireViewer } from "@/lib/auth/guard";
+import { serverFetcher } from "@/lib/upstream/server-fetcher";
 
 type Params = { params: Promise<{ id: string }> };
 type Loaded =

@@ -1,4 +1,4 @@
-import { serveExportRequest } from "@/lib/export/route";
+import { serveExportRequest } from "@/lib/export/serve";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -23,7 +23,7 @@ beforeAll(async () => {
   // A window of 400 s: nothing refills while the test runs, however slow the machine.
   vi.stubEnv("DATA_RATE_LIMIT_PER_SEC", "0.01");
   vi.stubEnv("DATA_RATE_LIMIT_BURST", String(BURST));
-  const { serveDataRequest } = await import("./data-route");
+  const { forwardDataRequest } = await import("./serve");
   recordPeerAddresses();
   // As the route handler calls it: the session (x-test-session stands in for the
   // signed-in viewer the guard found) and the request with its headers.
@@ -32,7 +32,7 @@ beforeAll(async () => {
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === "string") headers.set(name, value);
     const session = headers.get("x-test-session");
-    void serveDataRequest(
+    void forwardDataRequest(
       new Request(`http://dashboard.test${req.url}`, { headers }),
       ["invoices"],
       session,

@@ -1,5 +1,6 @@
 /** Retries with backoff for reads from a real API, on a fake clock. */
 import { describe, expect, it } from "vitest";
+import { upstreamUrl } from "./call";
 import {
   AttemptsFailed,
   backoffMs,
@@ -8,7 +9,6 @@ import {
   type RetryDeps,
   type RetryPolicy,
 } from "./retry";
-import { upstreamUrl } from "./transport";
 
 const policy: RetryPolicy = {
   retries: 2,

@@ -1,10 +1,10 @@
 import "server-only";
 import { connection } from "next/server";
 import { cache } from "react";
-import { fetchMe, type MeRecord } from "../client";
-import { type ApiErrorInfo, asApiError } from "../errors";
+import { fetchMe, type MeRecord } from "@/lib/api/client";
+import { type ApiErrorInfo, asApiError } from "@/lib/api/errors";
 import { apiConfig } from "./config";
-import { serverFetcher } from "./fetcher";
+import { serverFetcher } from "./server-fetcher";
 
 export type KeyStatus = { ok: true; me: MeRecord } | { ok: false; error: ApiErrorInfo };
 

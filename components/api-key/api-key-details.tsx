@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { ApiErrorInfo } from "@/lib/api/errors";
 import { CLAIMS } from "@/lib/api/schemas";
-import type { KeyStatus } from "@/lib/api/server/me";
+import type { KeyStatus } from "@/lib/upstream/api-key";
 import { Timestamp } from "../timestamp";
 
 const CLAIM_LISTS: Record<(typeof CLAIMS)[number], { href: string; label: string }> = {
@@ -112,7 +112,7 @@ function Refused({ error, builtIn }: { error: ApiErrorInfo; builtIn: boolean }) 
 }
 
 /** What the dashboard's API key is, what it may read, and where the API is. */
-export function KeyDetails({
+export function ApiKeyDetails({
   status,
   source,
 }: {

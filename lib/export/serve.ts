@@ -1,8 +1,8 @@
 import "server-only";
 import { ApiRequestError } from "../api/errors";
-import { serverFetcher } from "../api/server/fetcher";
 import { viewerForRequest } from "../auth/guard";
 import { admitExport, limitKey, releasingWhenDone } from "../rate-limits/costly-routes";
+import { serverFetcher } from "../upstream/server-fetcher";
 import { exportQuery, isExportList } from "./query";
 import { exportCsvStream, failureReason } from "./stream";
 

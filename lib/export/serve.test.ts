@@ -10,7 +10,7 @@ import type { Fetcher, InvoiceRecord } from "@/lib/api/client";
 import { sandboxInfo, walkForward } from "@/lib/sandbox/testing/sandbox";
 import { decimalOfMinor } from "./csv";
 
-let serveExportRequest: typeof import("./route").serveExportRequest;
+let serveExportRequest: typeof import("./serve").serveExportRequest;
 let exportCsvStream: typeof import("./stream").exportCsvStream;
 let serverFetcher: Fetcher;
 
@@ -18,9 +18,9 @@ beforeAll(async () => {
   vi.stubEnv("SANDBOX_DB", sandboxInfo().dbPath);
   vi.stubEnv("INVOICING_API_URL", "");
   vi.stubEnv("INVOICING_API_KEY", sandboxInfo().keys.demo);
-  ({ serveExportRequest } = await import("./route"));
+  ({ serveExportRequest } = await import("./serve"));
   ({ exportCsvStream } = await import("./stream"));
-  ({ serverFetcher } = await import("@/lib/api/server/fetcher"));
+  ({ serverFetcher } = await import("@/lib/upstream/server-fetcher"));
 });
 
 async function exportOf(list: string, query: string) {
@@ -162,7 +162,7 @@ describe("export route", () => {
   it("a failure on the first page is an ordinary error answer, not a CSV", async () => {
     vi.stubEnv("INVOICING_API_KEY", "wrong-key");
     vi.resetModules();
-    const { serveExportRequest: serveWithWrongKey } = await import("./route");
+    const { serveExportRequest: serveWithWrongKey } = await import("./serve");
     const response = await serveWithWrongKey(
       new Request("http://dashboard.test/api/export/payments"),
       "payments",

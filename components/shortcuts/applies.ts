@@ -30,7 +30,7 @@ export function inDialog(target: EventTarget | null): boolean {
 }
 
 /** A single-key shortcut applies: no modifier, nobody typing, no dialog in the way. */
-export function isPlainKey(event: KeyboardEvent): boolean {
+export function shortcutApplies(event: KeyboardEvent): boolean {
   return (
     !event.defaultPrevented &&
     !hasModifier(event) &&

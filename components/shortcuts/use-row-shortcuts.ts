@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { isInteractive, isPlainKey } from "./keys";
+import { isInteractive, shortcutApplies } from "./applies";
 
 /**
  * j/k move a highlighted row through a list, Enter opens it (as in Linear or Gmail).
@@ -9,7 +9,7 @@ import { isInteractive, isPlainKey } from "./keys";
  * (the table's row window then renders it), and moving past the last loaded row
  * asks for the next page and lands on its first row once it arrives.
  */
-export function useRowKeys({
+export function useRowShortcuts({
   enabled,
   count,
   canLoadMore,
@@ -38,7 +38,7 @@ export function useRowKeys({
   useEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (!isPlainKey(event)) return;
+      if (!shortcutApplies(event)) return;
       const { active, count, canLoadMore, loadMore, open } = latest.current;
       if (event.key === "j" || event.key === "k") {
         event.preventDefault();

@@ -1,9 +1,9 @@
 import "server-only";
 import type { z } from "zod";
-import { ApiRequestError } from "../errors";
-import { lenientSchemas as s } from "../schemas";
+import { ApiRequestError } from "@/lib/api/errors";
+import { lenientSchemas as s } from "@/lib/api/schemas";
+import { callApi } from "./call";
 import { apiConfig } from "./config";
-import { callApi } from "./transport";
 
 /** The schema an answer of each API route must match (lenient: extra fields and unknown enum values pass). */
 function schemaFor(path: string): z.ZodType | null {

@@ -1,8 +1,8 @@
 import "server-only";
 import { dehydrate } from "@tanstack/react-query";
+import { type ListName, listQueryOptions } from "@/lib/api/client";
 import { makeQueryClient } from "@/lib/query-client";
-import { type ListName, listQueryOptions } from "../client";
-import { serverFetcher } from "./fetcher";
+import { serverFetcher } from "./server-fetcher";
 
 /**
  * Fetches a list's first page on the server, for the client table to start from

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiRequestError } from "../errors";
+import { ApiRequestError } from "@/lib/api/errors";
 import { apiConfig } from "./config";
 import { AttemptsFailed, fetchWithRetry, type RetryPolicy } from "./retry";
 

@@ -20,14 +20,14 @@ afterEach(() => {
   holder.__invoicingStore = undefined;
 });
 
-/** The module as a fresh instance loads it: its own Redis connection and store. */
+/** The modules as a fresh instance loads them: its own Redis connection and store. */
 async function instance(url: string | undefined) {
   vi.stubEnv("REDIS_URL", url ?? "");
   vi.resetModules();
   const holder = globalThis as { __invoicingRedis?: unknown; __invoicingStore?: unknown };
   holder.__invoicingRedis = undefined;
   holder.__invoicingStore = undefined;
-  return import("./startup");
+  return { ...(await import("./require-redis")), ...(await import("./startup-lock")) };
 }
 
 class Exit extends Error {

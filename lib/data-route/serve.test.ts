@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { sandboxInfo } from "@/lib/sandbox/testing/sandbox";
 
-let serveDataRequest: typeof import("./data-route").serveDataRequest;
+let forwardDataRequest: typeof import("./serve").forwardDataRequest;
 
 beforeAll(async () => {
   // The data route reads the API through the server's configuration: the built-in
@@ -14,7 +14,7 @@ beforeAll(async () => {
   vi.stubEnv("SANDBOX_DB", sandboxInfo().dbPath);
   vi.stubEnv("INVOICING_API_URL", "");
   vi.stubEnv("INVOICING_API_KEY", sandboxInfo().keys.demo);
-  ({ serveDataRequest } = await import("./data-route"));
+  ({ forwardDataRequest } = await import("./serve"));
 });
 
 async function get(path: string, method = "GET") {
@@ -24,7 +24,7 @@ async function get(path: string, method = "GET") {
     .split("/")
     .filter(Boolean)
     .map(decodeURIComponent);
-  const response = await serveDataRequest(new Request(url, { method }), segments);
+  const response = await forwardDataRequest(new Request(url, { method }), segments);
   const text = await response.text();
   return { status: response.status, text, body: text ? JSON.parse(text) : null };
 }

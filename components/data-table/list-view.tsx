@@ -1,0 +1,106 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
+import type { ComponentProps, ReactNode } from "react";
+import { browserFetcher, type ListName, type ListRecord, listQueryOptions } from "@/lib/api/client";
+import type { FilterField } from "@/lib/lists/define";
+import { describeFilters } from "@/lib/lists/describe";
+import type { OrderTerm } from "@/lib/lists/order";
+import type { UrlParams, UrlValues } from "@/lib/lists/url-params";
+import { EmptyState } from "../states/empty-state";
+import { ExportButton } from "./export-button";
+import { FilterBar } from "./filter-bar";
+import { InfiniteTable } from "./infinite-table";
+import { useUrlValues } from "./use-url-values";
+
+interface ListDefinition<P extends UrlParams> {
+  parsers: P;
+  fields: FilterField[];
+  apiQuery: (values: Partial<UrlValues<P>>) => string;
+}
+
+/**
+ * A list page's state: its filters and order read from the URL (and written back),
+ * the API query they make, its rows as an infinite query (the previous rows stay on
+ * screen while a new filter loads), and the filters in words for the empty state.
+ */
+export function useListView<L extends ListName, P extends UrlParams>(
+  list: L,
+  definition: ListDefinition<P>,
+) {
+  const [values, setValues] = useUrlValues(definition.parsers);
+  const query = definition.apiQuery(values);
+  const rows = useInfiniteQuery({
+    ...listQueryOptions(browserFetcher, list, query),
+    placeholderData: keepPreviousData,
+  });
+  const filters = describeFilters(definition.fields, values);
+  return { list, fields: definition.fields, values, setValues, query, rows, filters };
+}
+
+export type ListViewState<L extends ListName, P extends UrlParams> = ReturnType<
+  typeof useListView<L, P>
+>;
+
+/**
+ * What the four lists show the same way: the filter bar (after `beforeFilters`, a
+ * control of the list's own), the export of the current view, a line saying how the
+ * list is sorted, and the table, whose empty state names the filters that emptied it.
+ */
+export function ListView<L extends ListName, P extends UrlParams>({
+  view,
+  columns,
+  rowHref,
+  order,
+  onSort,
+  sortNote,
+  beforeFilters,
+}: {
+  view: ListViewState<L, P>;
+  columns: ColumnDef<ListRecord<L>, unknown>[];
+  rowHref: (row: ListRecord<L>) => string;
+  order?: OrderTerm[] | null;
+  onSort?: (field: string, additive: boolean) => void;
+  sortNote: ReactNode;
+  beforeFilters?: ReactNode;
+}) {
+  const { list, query, filters } = view;
+  const href = `/${list}`;
+  const filterBar = (
+    <FilterBar
+      fields={view.fields}
+      values={view.values}
+      // Each list's own setter, seen through the bar's field-by-name view of the values.
+      setValues={view.setValues as ComponentProps<typeof FilterBar>["setValues"]}
+      clearHref={href}
+      active={filters.length > 0}
+    />
+  );
+  return (
+    <>
+      {beforeFilters ? (
+        <div className="flex flex-wrap items-end gap-x-4">
+          {beforeFilters}
+          {filterBar}
+        </div>
+      ) : (
+        filterBar
+      )}
+      <ExportButton list={list} query={query} />
+      <p className="mb-3 text-xs text-slate-500">{sortNote}</p>
+      <InfiniteTable
+        label={list.charAt(0).toUpperCase() + list.slice(1)}
+        noun={list}
+        query={view.rows}
+        columns={columns}
+        rowHref={rowHref}
+        order={order}
+        onSort={onSort}
+        empty={<EmptyState noun={list} filters={filters} clearHref={href} />}
+        clearHref={href}
+        scrollKey={query}
+      />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import { ApiRequestError } from "@/lib/api/errors";
+import { viewerForRequest } from "@/lib/auth/guard";
+import { tooManyRequests } from "@/lib/rate-limits/limiter";
+import { fetchValidated } from "@/lib/upstream/validate";
+import { allowedForward } from "./allow-list";
+import { dataLimiter, dataLimitKey } from "./limit";
+
+/**
+ * GET /api/data/<route> (app/api/data/[...path]): the browser's only way to the
+ * Invoicing API, a same-origin GET. The viewer's session is checked on the server,
+ * then the limit, then the allow-listed route is forwarded with validated parameters
+ * and the server-held key. The API answer headers come from proxy.ts, as on every
+ * other API route.
+ */
+export async function serveDataRequest(request: Request, segments: string[]): Promise<Response> {
+  const viewer = await viewerForRequest(request);
+  if (viewer instanceof Response) return viewer;
+  return forwardDataRequest(request, segments, viewer.kind === "user" ? viewer.sessionId : null);
+}
+
+function errorResponse(status: number, code: string, message: string, issues: string[] = []) {
+  return Response.json(
+    { message, code, issues: issues.map((m) => ({ message: m })) },
+    { status, headers: { "cache-control": "no-store" } },
+  );
+}
+
+/** `sessionId`: the signed-in viewer's session (serveDataRequest checked it), null when open. */
+export async function forwardDataRequest(
+  request: Request,
+  segments: string[],
+  sessionId: string | null = null,
+): Promise<Response> {
+  if (request.method !== "GET")
+    return errorResponse(405, "METHOD_NOT_ALLOWED", "The data route only reads.");
+  const verdict = await dataLimiter().consume(dataLimitKey(sessionId, request.headers));
+  if (!verdict.ok) return tooManyRequests(verdict.retryAfterSec);
+  const forward = allowedForward(segments, new URL(request.url).searchParams);
+  if (!forward.ok)
+    return forward.status === 404
+      ? errorResponse(404, "NOT_FOUND", "No such data route.")
+      : errorResponse(400, "BAD_REQUEST", "Input validation failed", forward.issues);
+  try {
+    const upstream = await fetchValidated(forward.pathAndQuery);
+    const headers: Record<string, string> = {
+      "content-type": upstream.headers.get("content-type") ?? "application/json",
+      "cache-control": "no-store",
+    };
+    // A real API's own 429 (its wait too long to take here, lib/upstream/retry.ts):
+    // the browser waits as it says.
+    const retryAfter = upstream.headers.get("retry-after");
+    if (upstream.status === 429 && retryAfter) headers["retry-after"] = retryAfter;
+    return new Response(upstream.body, { status: upstream.status, headers });
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.kind === "invalid-response")
+      return errorResponse(502, "INVALID_RESPONSE", error.message, error.issues);
+    const message =
+      error instanceof ApiRequestError ? error.message : "The Invoicing API could not be reached.";
+    return errorResponse(502, "UPSTREAM_UNAVAILABLE", message);
+  }
+}
