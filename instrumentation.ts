@@ -13,8 +13,8 @@ export async function register(): Promise<void> {
   await checkAuthAtStartup();
   const { isSandboxEnabled } = await import("./lib/sandbox/env");
   if (isSandboxEnabled()) {
-    const { sandboxDatabase } = await import("./lib/sandbox");
-    sandboxDatabase();
+    const { prepareSandbox } = await import("./lib/sandbox");
+    await prepareSandbox();
   }
   const { DIRECT_DATA_ROUTE, serveDataDirect } = await import("./lib/api/server/direct-data-route");
   (globalThis as Record<symbol, unknown>)[DIRECT_DATA_ROUTE] = serveDataDirect;

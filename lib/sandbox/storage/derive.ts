@@ -289,7 +289,10 @@ export function deriveHealth(db: Database.Database, today: number): void {
        coverage_auto_renew = ?, coverage_renewed = ? WHERE id = ?`,
   );
 
-  db.transaction(() => {
+  // Immediate: the write lock is taken before anything is read, so two connections
+  // (the pool's workers, other server processes) crossing midnight together run one
+  // after the other, and the second finds the day done (`ensureHealthFor`).
+  const recompute = db.transaction(() => {
     resetCustomers.run();
     for (const [customerId, list] of byCustomer) {
       const live = list.filter((c) => c.lifecycle_status !== "DELETED");
@@ -344,11 +347,18 @@ export function deriveHealth(db: Database.Database, today: number): void {
       );
     }
     writeMeta(db, "health_date", String(today));
-  })();
+  });
+  recompute.immediate();
 }
 
-/** Recomputes the date-dependent values when "today" is not the day they were computed for. */
+/**
+ * Recomputes the date-dependent values when "today" is not the day they were computed
+ * for. Several connections may notice the new day at once: each takes the write lock
+ * in turn and looks again, so the day is computed once.
+ */
 export function ensureHealthFor(db: Database.Database, today: number): void {
   if (readMeta(db, "health_date") === String(today)) return;
-  deriveHealth(db, today);
+  db.transaction(() => {
+    if (readMeta(db, "health_date") !== String(today)) deriveHealth(db, today);
+  }).immediate();
 }

@@ -118,14 +118,14 @@ export function seedDatabase(db: Database.Database, options: SeedOptions = {}): 
 
 const indexed = new WeakSet<Database.Database>();
 
-function indexesWithoutStatistics(db: Database.Database): number {
+function indexesWithoutStatistics(db: Database.Database): string[] {
   const hasStats = db
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'")
     .get();
-  const sql = `SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'${
+  const sql = `SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'${
     hasStats ? " AND name NOT IN (SELECT idx FROM sqlite_stat1 WHERE idx IS NOT NULL)" : ""
   }`;
-  return (db.prepare(sql).get() as { n: number }).n;
+  return (db.prepare(sql).all() as { name: string }[]).map((row) => row.name);
 }
 
 /**
@@ -136,10 +136,15 @@ function indexesWithoutStatistics(db: Database.Database): number {
 export function ensureSeeded(db: Database.Database): void {
   if (!isSeeded(db)) seedDatabase(db, { log: (m) => console.error(`[sandbox] ${m}`) });
   if (!indexed.has(db)) {
-    db.exec(INDEX_SQL);
-    refoldNames(db);
+    // One write transaction, taken before looking: connections opening together (the
+    // pool's workers, other processes) upgrade one after the other, the later ones
+    // finding nothing left to do.
+    db.transaction(() => {
+      db.exec(INDEX_SQL);
+      refoldNames(db);
+    }).immediate();
     // An index without statistics can mislead the planner into sorting whole lists.
-    if (indexesWithoutStatistics(db) > 0) db.exec("ANALYZE");
+    for (const index of indexesWithoutStatistics(db)) db.exec(`ANALYZE "${index}"`);
     indexed.add(db);
   }
 }
