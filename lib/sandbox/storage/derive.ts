@@ -27,6 +27,15 @@ export function healthOfRank(rank: number): ContractHealth {
   return CONTRACT_HEALTHS[rank - 1] ?? "NO_CONTRACTS";
 }
 
+/** Each payment's copy of its customer's name, the key of the customerName order ('' when none). */
+const CUSTOMER_NAMES_SQL = `
+    UPDATE payments SET customer_name_sort = coalesce(
+      (SELECT name FROM customers WHERE customers.id = payments.customer_id), '');`;
+
+export function deriveCustomerNames(db: Database.Database): void {
+  db.exec(CUSTOMER_NAMES_SQL);
+}
+
 export function deriveAmounts(db: Database.Database): void {
   db.exec(`
     UPDATE invoices SET total_cents = t.total
@@ -57,6 +66,7 @@ export function deriveAmounts(db: Database.Database): void {
     FROM (SELECT payment_id, sum(amount_cents) AS applied, sum(fee_cents) AS fee
           FROM payment_applications GROUP BY payment_id) AS a
     WHERE payments.id = a.payment_id;
+    ${CUSTOMER_NAMES_SQL}
 
     UPDATE contracts SET
       start_at = d.start_at, end_at = d.end_at

@@ -11,7 +11,7 @@ import { FOLD_VERSION, foldCase } from "../fold-case";
 import { createKey } from "../keys";
 import { generateDemoData } from "../seed/generate";
 import { readMeta, writeMeta } from "./db";
-import { deriveAmounts, deriveHealth } from "./derive";
+import { deriveAmounts, deriveCustomerNames, deriveHealth } from "./derive";
 import { INDEX_SQL, SCHEMA_SQL, SCHEMA_VERSION } from "./schema";
 
 export const DEFAULT_CUSTOMERS = 300;
@@ -140,6 +140,7 @@ export function ensureSeeded(db: Database.Database): void {
     // pool's workers, other processes) upgrade one after the other, the later ones
     // finding nothing left to do.
     db.transaction(() => {
+      addDerivedColumns(db);
       db.exec(INDEX_SQL);
       refoldNames(db);
     }).immediate();
@@ -147,6 +148,16 @@ export function ensureSeeded(db: Database.Database): void {
     for (const index of indexesWithoutStatistics(db)) db.exec(`ANALYZE "${index}"`);
     indexed.add(db);
   }
+}
+
+/** Derived columns added since a database was seeded, computed once. */
+function addDerivedColumns(db: Database.Database): void {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('payments')").all() as {
+    name: string;
+  }[];
+  if (columns.some((c) => c.name === "customer_name_sort")) return;
+  db.exec("ALTER TABLE payments ADD COLUMN customer_name_sort TEXT NOT NULL DEFAULT ''");
+  deriveCustomerNames(db);
 }
 
 /** Names folded by an older foldCase are folded again (the search compares folded text). */
