@@ -22,14 +22,12 @@ export function InvoicesView() {
   });
   const columns = useMemo(() => invoiceColumns(), []);
   const described = describeFilters(invoiceList.fields, values);
-  const order = values.orderBy
-    ? [
-        {
-          field: "issuedAt",
-          direction: values.orderBy.endsWith("DESC") ? ("DESC" as const) : ("ASC" as const),
-        },
-      ]
-    : null;
+  // No orderBy in the URL: the list's default, newest issued first.
+  const shownOrder = values.orderBy ?? invoiceList.defaults.orderBy ?? "issuedAt:DESC";
+  const newestFirst = shownOrder === "issuedAt:DESC";
+  const order = [
+    { field: "issuedAt", direction: newestFirst ? ("DESC" as const) : ("ASC" as const) },
+  ];
   return (
     <>
       <FilterBar
@@ -44,11 +42,8 @@ export function InvoicesView() {
         {values.statuses?.includes("VOIDED")
           ? ""
           : "Voided invoices are hidden unless picked in Status. "}
-        Sorted by{" "}
-        {values.orderBy
-          ? `issue date, ${values.orderBy.endsWith("DESC") ? "newest" : "oldest"} first`
-          : "creation, oldest first"}
-        .
+        Sorted by issue date, {newestFirst ? "newest first (the default)" : "oldest first"}; a draft
+        counts from its period start. Click the Issued header to reverse.
       </p>
       <InfiniteTable
         label="Invoices"
@@ -57,16 +52,10 @@ export function InvoicesView() {
         columns={columns}
         rowHref={(row) => `/invoices/${row.id}`}
         order={order}
-        onSort={() => {
-          // issuedAt: ascending → descending → creation order.
-          const next =
-            values.orderBy === null
-              ? "issuedAt:ASC"
-              : values.orderBy === "issuedAt:ASC"
-                ? "issuedAt:DESC"
-                : null;
-          void setValues({ orderBy: next }, { history: "push" });
-        }}
+        onSort={() =>
+          // Newest first (the default: no orderBy in the URL) ↔ oldest first.
+          void setValues({ orderBy: newestFirst ? "issuedAt:ASC" : null }, { history: "push" })
+        }
         empty={<EmptyState noun="invoices" filters={described} clearHref="/invoices" />}
         clearHref="/invoices"
         scrollKey={query}

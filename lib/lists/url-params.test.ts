@@ -89,9 +89,9 @@ describe("reading a list's URL", () => {
   });
 
   test("the customer page's voided switch is off unless the URL says true", () => {
-    expect(loadCustomerPage({})).toEqual({ voided: false });
-    expect(loadCustomerPage({ voided: "true" })).toEqual({ voided: true });
-    expect(loadCustomerPage({ voided: "yes" })).toEqual({ voided: false });
+    expect(loadCustomerPage({}).voided).toBe(false);
+    expect(loadCustomerPage({ voided: "true" }).voided).toBe(true);
+    expect(loadCustomerPage({ voided: "yes" }).voided).toBe(false);
     expect(readUrlValues(customerPageParsers, new URLSearchParams()).voided).toBeNull();
   });
 });
@@ -109,7 +109,7 @@ describe("writing a list's URL and its API query", () => {
     ).toBe(
       `customerIds=${CUSTOMER}&statuses=ISSUED,DRAFT&needsApproval=false&orderBy=issuedAt:ASC`,
     );
-    expect(invoiceList.apiQuery({})).toBe("");
+    expect(contractList.apiQuery({})).toBe("");
   });
 
   test("a search is escaped so that it reads back the same", () => {
@@ -176,19 +176,39 @@ describe("writing a list's URL and its API query", () => {
     for (const [list, values] of cases) {
       const query = (list.apiQuery as (v: object) => string)(values);
       const read = list.load(new URLSearchParams(query)) as Record<string, unknown>;
-      for (const [key, value] of Object.entries(values)) expect(read[key]).toEqual(value);
+      const defaults = list.defaults as Record<string, unknown>;
+      for (const [key, value] of Object.entries(values))
+        expect(read[key]).toEqual(value ?? defaults[key] ?? null);
     }
   });
 
-  test("the customer page's tables read that customer's records", () => {
+  test("the customer page's tables read that customer's records, newest first", () => {
     expect(customerRecordQueries(CUSTOMER, false)).toEqual({
-      invoices: `customerId=${CUSTOMER}`,
+      invoices: `customerId=${CUSTOMER}&orderBy=issuedAt:DESC`,
       contracts: `customerIds=${CUSTOMER}`,
+      // The API's default order for payments: newest received first.
       payments: `customerId=${CUSTOMER}`,
     });
     expect(customerRecordQueries(CUSTOMER, true).invoices).toBe(
-      `customerId=${CUSTOMER}&statuses=DRAFT,APPROVED,ISSUING,ISSUED,VOIDED`,
+      `customerId=${CUSTOMER}&statuses=DRAFT,APPROVED,ISSUING,ISSUED,VOIDED&orderBy=issuedAt:DESC`,
     );
+    expect(customerRecordQueries(CUSTOMER, false, "issuedAt:ASC").invoices).toBe(
+      `customerId=${CUSTOMER}&orderBy=issuedAt:ASC`,
+    );
+    expect(loadCustomerPage({ invoicesOrderBy: "issuedAt:ASC" }).invoicesOrderBy).toBe(
+      "issuedAt:ASC",
+    );
+    expect(loadCustomerPage({}).invoicesOrderBy).toBeNull();
+  });
+
+  test("the invoice list opens newest first: a URL without orderBy asks the API for issuedAt:DESC", () => {
+    expect(invoiceList.apiQuery(invoiceList.load(new URLSearchParams("")))).toBe(
+      "orderBy=issuedAt:DESC",
+    );
+    expect(invoiceList.apiQuery(invoiceList.load(new URLSearchParams("statuses=DRAFT")))).toBe(
+      "statuses=DRAFT&orderBy=issuedAt:DESC",
+    );
+    expect(invoiceList.apiQuery({ orderBy: "issuedAt:ASC" })).toBe("orderBy=issuedAt:ASC");
   });
 });
 
