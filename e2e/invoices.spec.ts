@@ -179,12 +179,12 @@ test("scrolling loads pages 2 and 3 with no duplicate row, keeping the DOM small
   // The first page came with the HTML; the browser fetched pages 2, 3 and 4.
   expect(seen.length).toBe(150);
   expect(new Set(seen).size).toBe(seen.length);
-  // The same ids, in order, as the API's own walk.
+  // The same ids, in order, as the API's own walk of the list's default order (newest first).
   const walk: string[] = [];
   let cursor = "";
   for (let i = 0; i < 4; i++) {
     const res = await request.get(
-      `/api/v1/invoices?limit=50${cursor ? `&startingAfter=${cursor}` : ""}`,
+      `/api/v1/invoices?limit=50&orderBy=issuedAt:DESC${cursor ? `&startingAfter=${cursor}` : ""}`,
       {
         headers: { authorization: `Bearer ${demoKey()}` },
       },

@@ -16,7 +16,7 @@ import { contractColumns } from "./contract-columns";
 /** The contracts list: filters in the URL, rows from the infinite query (no orderBy offered). */
 export function ContractsView() {
   const [values, setValues] = useUrlValues(contractList.parsers);
-  const query = contractList.apiQuery(values);
+  const query = contractList.viewQuery(values);
   const result = useInfiniteQuery({
     ...listQueryOptions(browserFetcher, "contracts", query),
     placeholderData: keepPreviousData,

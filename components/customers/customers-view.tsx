@@ -48,7 +48,7 @@ function describeOrder(order: OrderTerm[]): string {
 /** The customers list: health chips, name search, frequency and up to three sort fields, all in the URL. */
 export function CustomersView() {
   const [values, setValues] = useUrlValues(customerList.parsers);
-  const query = customerList.apiQuery(values);
+  const query = customerList.viewQuery(values);
   const result = useInfiniteQuery({
     ...listQueryOptions(browserFetcher, "customers", query),
     placeholderData: keepPreviousData,

@@ -15,7 +15,7 @@ import { invoiceColumns } from "./invoice-columns";
 /** The invoices list: filters and order in the URL, rows from the infinite query. */
 export function InvoicesView() {
   const [values, setValues] = useUrlValues(invoiceList.parsers);
-  const query = invoiceList.apiQuery(values);
+  const query = invoiceList.viewQuery(values);
   const result = useInfiniteQuery({
     ...listQueryOptions(browserFetcher, "invoices", query),
     placeholderData: keepPreviousData,

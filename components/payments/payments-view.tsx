@@ -46,7 +46,7 @@ const sameOrder = (a: OrderTerm[], b: OrderTerm[]) =>
  */
 export function PaymentsView() {
   const [values, setValues] = useUrlValues(paymentList.parsers);
-  const query = paymentList.apiQuery(values);
+  const query = paymentList.viewQuery(values);
   const result = useInfiniteQuery({
     ...listQueryOptions(browserFetcher, "payments", query),
     placeholderData: keepPreviousData,

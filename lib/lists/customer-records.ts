@@ -23,13 +23,13 @@ export function customerRecordQueries(
   invoicesOrderBy: InvoiceOrder | null = null,
 ) {
   return {
-    invoices: invoiceList.apiQuery({
+    invoices: invoiceList.viewQuery({
       customerId,
       statuses: withVoided ? [...INVOICE_STATUSES] : null,
       orderBy: invoicesOrderBy,
     }),
-    contracts: contractList.apiQuery({ customerIds: [customerId] }),
-    payments: paymentList.apiQuery({ customerId }),
+    contracts: contractList.viewQuery({ customerIds: [customerId] }),
+    payments: paymentList.viewQuery({ customerId }),
   };
 }
 

@@ -109,7 +109,7 @@ describe("writing a list's URL and its API query", () => {
     ).toBe(
       `customerIds=${CUSTOMER}&statuses=ISSUED,DRAFT&needsApproval=false&orderBy=issuedAt:ASC`,
     );
-    expect(contractList.apiQuery({})).toBe("");
+    expect(invoiceList.apiQuery({})).toBe("");
   });
 
   test("a search is escaped so that it reads back the same", () => {
@@ -176,9 +176,14 @@ describe("writing a list's URL and its API query", () => {
     for (const [list, values] of cases) {
       const query = (list.apiQuery as (v: object) => string)(values);
       const read = list.load(new URLSearchParams(query)) as Record<string, unknown>;
+      for (const [key, value] of Object.entries(values)) expect(read[key]).toEqual(value);
+      // The view's query: the same, with the list's defaults where the URL has nothing.
+      const viewed = list.load(
+        new URLSearchParams((list.viewQuery as (v: object) => string)(values)),
+      ) as Record<string, unknown>;
       const defaults = list.defaults as Record<string, unknown>;
       for (const [key, value] of Object.entries(values))
-        expect(read[key]).toEqual(value ?? defaults[key] ?? null);
+        expect(viewed[key]).toEqual(value ?? defaults[key] ?? null);
     }
   });
 
@@ -202,13 +207,15 @@ describe("writing a list's URL and its API query", () => {
   });
 
   test("the invoice list opens newest first: a URL without orderBy asks the API for issuedAt:DESC", () => {
-    expect(invoiceList.apiQuery(invoiceList.load(new URLSearchParams("")))).toBe(
+    expect(invoiceList.viewQuery(invoiceList.load(new URLSearchParams("")))).toBe(
       "orderBy=issuedAt:DESC",
     );
-    expect(invoiceList.apiQuery(invoiceList.load(new URLSearchParams("statuses=DRAFT")))).toBe(
+    expect(invoiceList.viewQuery(invoiceList.load(new URLSearchParams("statuses=DRAFT")))).toBe(
       "statuses=DRAFT&orderBy=issuedAt:DESC",
     );
-    expect(invoiceList.apiQuery({ orderBy: "issuedAt:ASC" })).toBe("orderBy=issuedAt:ASC");
+    expect(invoiceList.viewQuery({ orderBy: "issuedAt:ASC" })).toBe("orderBy=issuedAt:ASC");
+    // A link to the list stays as written.
+    expect(invoiceList.apiQuery({ needsApproval: true })).toBe("needsApproval=true");
   });
 });
 

@@ -15,7 +15,7 @@
  */
 import type Database from "better-sqlite3";
 import type { CursorDirection, CursorKey } from "../cursor";
-import { compareKeys, type TieScope, tieGroups, tieThreshold } from "./tie-groups";
+import { compareKeys, type TieGroup, type TieScope, tieGroups, tieThreshold } from "./tie-groups";
 
 export interface SortKey {
   /** SQL expression; never NULL (nulls are mapped to sentinels by the caller) */
@@ -122,9 +122,17 @@ export function runKeyset<Row>(
   } else {
     const read = keysReader(db, query, ties, keyColumns);
     const threshold = options.tieThreshold ?? tieThreshold(db, ties);
-    const large = order.slice(0, -1).map((key) => tieGroups(db, ties, key.expr, threshold));
-    const keyRows = large.some((values) => values.length > 0)
-      ? readSegments(read, order, large, query.cursor?.keys, need)
+    const groups: GroupsOf = (key, fixed) =>
+      tieGroups(
+        db,
+        ties,
+        key.expr,
+        threshold,
+        fixed.map((f) => ({ expr: f.key.expr, value: f.value })),
+      );
+    const anyLarge = order.slice(0, -1).some((key) => groups(key, []).length > 0);
+    const keyRows = anyLarge
+      ? readSegments(read, groups, order, query.cursor?.keys, need)
       : readRange(read, order, [], [], query.cursor?.keys, need, order[0]?.index);
     raw = withRecords(db, query, keyRows.slice(0, need));
   }
@@ -134,6 +142,16 @@ export function runKeyset<Row>(
   const keys = pageRows.map((row) => query.order.map((_, i) => row[`__k${i}`] as CursorKey));
   return { rows: pageRows as Row[], keys, hasMore };
 }
+
+/** A sort key's value fixed for a segment, and how many rows of the whole list hold it. */
+interface Fixed {
+  key: SortKey;
+  value: CursorKey;
+  count: number;
+}
+
+/** The large tie groups of `key` among the rows where the `fixed` values hold. */
+type GroupsOf = (key: SortKey, fixed: Fixed[]) => TieGroup[];
 
 /** Reads rows of the list matching extra conditions, in `order`, at most `limit`. */
 type SegmentReader = (
@@ -235,28 +253,33 @@ function readRange(
  */
 function readSegments(
   read: SegmentReader,
+  groups: GroupsOf,
   order: SortKey[],
-  large: CursorKey[][],
   after: CursorKey[] | undefined,
   need: number,
-  fixed: { key: SortKey; value: CursorKey }[] = [],
+  fixed: Fixed[] = [],
 ): KeyRow[] {
   const [key, ...rest] = order;
-  const values = large[0] ?? [];
-  const fixedConditions = (indexable: boolean) =>
-    fixed.map((f, i) =>
-      indexable && i === fixed.length - 1 ? `${f.key.expr} = ?` : `+${f.key.expr} = ?`,
-    );
+  const fixedConditions = (indexable?: Fixed) =>
+    fixed.map((f) => (f === indexable ? `${f.key.expr} = ?` : `+${f.key.expr} = ?`));
   const fixedParams = fixed.map((f) => f.value);
   if (rest.length === 0) {
-    // Only the id is left: the last fixed value's index holds its group in id order.
-    const index = fixed[fixed.length - 1]?.key.index;
-    return readRange(read, order, fixedConditions(true), fixedParams, after, need, index);
+    // Only the id is left: the shortest fixed run's index holds the group in id order
+    // (the other fixed values are checked on its rows).
+    const shortest = fixed.reduce<Fixed | undefined>(
+      (best, f) => (!best || f.count < best.count ? f : best),
+      undefined,
+    );
+    const index = shortest?.key.index;
+    return readRange(read, order, fixedConditions(shortest), fixedParams, after, need, index);
   }
+  const k = key!;
+  // Large within the group fixed so far: a value that is large in the whole list but
+  // rare here is left inside a range, where its few rows are sorted with the others.
+  const values = groups(k, fixed);
   if (values.length === 0)
     // No large group at this key: one query, in this key's index.
-    return readRange(read, order, fixedConditions(false), fixedParams, after, need, key?.index);
-  const k = key!;
+    return readRange(read, order, fixedConditions(), fixedParams, after, need, k.index);
   // The large values in the order this key is read.
   const ordered = k.direction === "ASC" ? values : [...values].reverse();
   const before = (a: CursorKey, b: CursorKey) =>
@@ -269,23 +292,23 @@ function readSegments(
   let startOnValue = false;
   if (after) {
     const cursorKey = after[0]!;
-    while (start < ordered.length && before(ordered[start]!, cursorKey)) start++;
-    startOnValue = start < ordered.length && compareKeys(ordered[start]!, cursorKey) === 0;
+    while (start < ordered.length && before(ordered[start]!.value, cursorKey)) start++;
+    startOnValue = start < ordered.length && compareKeys(ordered[start]!.value, cursorKey) === 0;
   }
   const rows: KeyRow[] = [];
   for (let i = start; i <= ordered.length && rows.length < need; i++) {
     const first = i === start;
     // The range between ordered[i - 1] and ordered[i] (open at both ends).
     if (!(first && startOnValue)) {
-      const extra = fixedConditions(false);
+      const extra = fixedConditions();
       const params = [...fixedParams];
       if (i > 0) {
         extra.push(`${k.expr} ${strictlyAfter} ?`);
-        params.push(ordered[i - 1]!);
+        params.push(ordered[i - 1]!.value);
       }
       if (i < ordered.length) {
         extra.push(`${k.expr} ${strictlyBefore} ?`);
-        params.push(ordered[i]!);
+        params.push(ordered[i]!.value);
       }
       const from = first ? after : undefined;
       rows.push(...readRange(read, order, extra, params, from, need - rows.length, k.index));
@@ -295,11 +318,11 @@ function readSegments(
     rows.push(
       ...readSegments(
         read,
+        groups,
         rest,
-        large.slice(1),
         first && startOnValue ? after!.slice(1) : undefined,
         need - rows.length,
-        [...fixed, { key: k, value: ordered[i]! }],
+        [...fixed, { key: k, value: ordered[i]!.value, count: ordered[i]!.count }],
       ),
     );
   }

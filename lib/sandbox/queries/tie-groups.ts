@@ -51,19 +51,51 @@ export function tieThreshold(db: Database.Database, scope: TieScope): number {
   return Math.max(64, Math.round(Math.sqrt(100 * rows)));
 }
 
-/** The values of `expr` held by at least `threshold` rows of the scope, ascending (as SQLite orders them). */
+export interface TieGroup {
+  value: CursorKey;
+  /** rows of the whole list holding the value (not only those where `fixed` holds) */
+  count: number;
+}
+
+/**
+ * The values of `expr` held by at least `threshold` rows of the scope where the
+ * `fixed` values hold too, ascending (as SQLite orders them), each with its count in
+ * the whole scope. Within a fixed group only what is large there counts: no bank fee
+ * is large among all payments but absent among the unattributed ones.
+ */
 export function tieGroups(
   db: Database.Database,
   scope: TieScope,
   expr: string,
   threshold: number,
-): CursorKey[] {
-  return remembered(db, JSON.stringify([scope, expr, threshold]), () => {
-    const sql = `SELECT ${expr} AS v FROM ${scope.from} WHERE ${scope.where.join(" AND ")}
+  fixed: { expr: string; value: CursorKey }[] = [],
+): TieGroup[] {
+  const everywhere = remembered(db, JSON.stringify([scope, expr, threshold]), () => {
+    const sql = `SELECT ${expr} AS v, count(*) AS n FROM ${scope.from} WHERE ${scope.where.join(" AND ")}
       GROUP BY ${expr} HAVING count(*) >= ? ORDER BY ${expr}`;
-    return (prepareCached(db, sql).all(...scope.params, threshold) as { v: CursorKey }[]).map(
-      (row) => row.v,
+    return (
+      prepareCached(db, sql).all(...scope.params, threshold) as { v: CursorKey; n: number }[]
+    ).map((row) => ({ value: row.v, count: row.n }));
+  });
+  if (fixed.length === 0 || everywhere.length === 0) return everywhere;
+  return remembered(db, JSON.stringify([scope, expr, threshold, fixed]), () => {
+    // Only values large in the whole list can be large within a group of it.
+    const candidates = everywhere.map((g) => g.value);
+    const sql = `SELECT ${expr} AS v FROM ${scope.from}
+      WHERE ${[...scope.where, ...fixed.map((f) => `${f.expr} = ?`)].join(" AND ")}
+        AND ${expr} IN (SELECT value FROM json_each(?))
+      GROUP BY ${expr} HAVING count(*) >= ? ORDER BY ${expr}`;
+    const large = new Set(
+      (
+        prepareCached(db, sql).all(
+          ...scope.params,
+          ...fixed.map((f) => f.value),
+          JSON.stringify(candidates),
+          threshold,
+        ) as { v: CursorKey }[]
+      ).map((row) => row.v),
     );
+    return everywhere.filter((g) => large.has(g.value));
   });
 }
 
