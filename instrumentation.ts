@@ -1,21 +1,39 @@
 /**
- * Runs once when a server process starts (`npm start`, `next dev`): the sign-in
- * configuration check (lib/auth/startup.ts), which stops a misconfigured server,
- * then, for the built-in API, its database, created and seeded on a first start.
- * Doing both here, before the process listens, lets server.mjs start its first
- * process alone and the others find storage ready.
+ * Runs once when an instance starts (`next start`, `next dev`), before it answers a
+ * request: Next.js listens at once but holds every request until this resolves, and
+ * a failure here stops the instance with a non-zero exit saying what is wrong.
+ *
+ * In order: the client-address stamp and the answer to malformed requests on this
+ * process's HTTP server; Redis reachable when REDIS_URL is set; then, under a
+ * start-up lock shared by the instances (so two instances starting at once do not
+ * migrate or seed the same storage side by side), the sign-in configuration check
+ * and its storage's migrations (lib/auth/startup.ts), and the built-in API's
+ * database, created and seeded on a first start.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` may load this module; only a running server checks.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { checkAuthAtStartup } = await import("./lib/auth/startup");
-  await checkAuthAtStartup();
-  const { isSandboxEnabled } = await import("./lib/sandbox/env");
-  if (isSandboxEnabled()) {
-    const { prepareSandbox } = await import("./lib/sandbox");
-    await prepareSandbox();
-  }
-  const { DIRECT_DATA_ROUTE, serveDataDirect } = await import("./lib/api/server/direct-data-route");
-  (globalThis as Record<symbol, unknown>)[DIRECT_DATA_ROUTE] = serveDataDirect;
+  // Each request carries its socket's address for the limits kept per client.
+  const { recordPeerAddresses } = await import("./lib/rate-limits/client-address");
+  recordPeerAddresses();
+  // `OPTIONS *` and unparsable targets: a 400, not Next.js's 500.
+  const { refuseBadRequestTargets } = await import("./lib/request-guards/request-target");
+  refuseBadRequestTargets();
+  // Requests Node.js cannot parse at all: a 400 in the API's error shape.
+  const { answerMalformedRequests } = await import("./lib/api/server/malformed-request");
+  answerMalformedRequests();
+
+  const { requireRedisAtStartup, withStartupLock } = await import("./lib/api/server/startup");
+  await requireRedisAtStartup();
+  await withStartupLock(async () => {
+    const { checkAuthAtStartup } = await import("./lib/auth/startup");
+    await checkAuthAtStartup();
+    const { isSandboxEnabled } = await import("./lib/sandbox/env");
+    if (isSandboxEnabled()) {
+      // Seeds a new database (or upgrades an older one) on a worker thread of the pool.
+      const { prepareSandbox } = await import("./lib/sandbox");
+      await prepareSandbox();
+    }
+  });
 }

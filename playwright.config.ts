@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 import { E2E_DB, E2E_NOW } from "./e2e/env";
 import { E2E_ACCOUNT } from "./e2e/session";
+import { chromiumForTests } from "./lib/testing/chromium";
 
 /**
  * The main server; PORT + 100 serves the app with a revoked key, PORT + 200 with its
@@ -31,21 +31,9 @@ function signInSetup(port: number, authDb: string) {
 const apiDown = signInSetup(PORT + 200, `${E2E_DB}-down.auth.sqlite`);
 const faults = signInSetup(PORT + 400, `${E2E_DB}-faults.auth.sqlite`);
 
-// Debian's chromium where it exists (CI, this machine); Playwright's own browser elsewhere.
-const SYSTEM_CHROMIUM = "/usr/bin/chromium";
-const launchOptions = fs.existsSync(SYSTEM_CHROMIUM)
-  ? {
-      executablePath: SYSTEM_CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-      ],
-    }
-  : {};
+// Debian's chromium, else Playwright's own, installed now if missing (before any
+// server starts), else a stop naming the command to run: lib/testing/chromium.ts.
+const launchOptions = chromiumForTests();
 
 export default defineConfig({
   testDir: "e2e",
@@ -64,9 +52,9 @@ export default defineConfig({
   webServer: [
     {
       // A fresh demo database with the clock pinned, then the production build.
-      command: `npm run sandbox -- seed --reset && node server.mjs -p ${PORT} -H 127.0.0.1`,
+      command: `npm run sandbox -- seed --reset && npm start -- -p ${PORT} -H 127.0.0.1`,
       url: `http://127.0.0.1:${PORT}/api/v1/health`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 180_000,
       env: { SANDBOX_DB: E2E_DB, SANDBOX_NOW: E2E_NOW, PORT: String(PORT) },
       stdout: "pipe",
@@ -76,7 +64,7 @@ export default defineConfig({
       // The same app with a key that was revoked before it was used.
       command: `npx tsx e2e/serve-with-key.ts --port ${PORT + 100} --db ${E2E_DB}-revoked.sqlite --revoke`,
       url: `http://127.0.0.1:${PORT + 100}/api/v1/health`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 180_000,
       env: { SANDBOX_NOW: E2E_NOW },
     },
@@ -84,15 +72,15 @@ export default defineConfig({
       // The same app with a key that may read invoices and payments only.
       command: `npx tsx e2e/serve-with-key.ts --port ${PORT + 300} --db ${E2E_DB}-limited.sqlite --claims invoices:read,payments:read`,
       url: `http://127.0.0.1:${PORT + 300}/api/v1/health`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 180_000,
       env: { SANDBOX_NOW: E2E_NOW },
     },
     {
       // The same app pointed at an API that is down (nothing listens on that port).
-      command: `${apiDown.command}node server.mjs -p ${PORT + 200} -H 127.0.0.1`,
+      command: `${apiDown.command}npm start -- -p ${PORT + 200} -H 127.0.0.1`,
       url: `http://127.0.0.1:${PORT + 200}/sign-in`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 180_000,
       env: {
         INVOICING_API_URL: "http://127.0.0.1:9/api/v1",
@@ -106,7 +94,7 @@ export default defineConfig({
       // proxies to the main server's built-in API.
       command: `${faults.command}npx tsx e2e/fault-upstream.ts --port ${PORT + 450} --app-port ${PORT + 400} --target http://127.0.0.1:${PORT}/api/v1 --key-file ${E2E_DB}.demo-key --timeout-ms 1000`,
       url: `http://127.0.0.1:${PORT + 400}/sign-in`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 180_000,
       env: faults.env,
     },
@@ -115,7 +103,7 @@ export default defineConfig({
       // its own built-in API over HTTP, and a real OIDC issuer on PORT + 550.
       command: `npx tsx e2e/oidc-issuer.ts --port ${PORT + 550} --app-port ${PORT + 500} --db ${E2E_DB}-auth-app.sqlite`,
       url: `http://127.0.0.1:${PORT + 500}/sign-in`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 180_000,
       env: { SANDBOX_NOW: E2E_NOW },
     },

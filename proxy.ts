@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { PATH_HEADER } from "@/lib/auth/config";
+import { foreignActionRefusal } from "@/lib/request-guards/foreign-origin";
 import { API_POLICY, commonSecurityHeaders } from "@/lib/security-headers";
 
 /**
@@ -69,6 +70,8 @@ function newNonce(): string {
 export function proxy(request: NextRequest) {
   const raw = new URL(request.url).pathname;
   const isApi = raw.startsWith("/api/");
+  const foreign = foreignActionRefusal(request.method, raw, request.headers);
+  if (foreign) return foreign;
   try {
     decodeURIComponent(raw);
   } catch {
@@ -114,12 +117,11 @@ export function proxy(request: NextRequest) {
 }
 
 /**
- * Everything but static assets and the data route's well-formed paths. The data
- * route is the hot path of scrolling (every page of every table): it sets the API
- * headers itself, and skipping the proxy saves its per-request cost there (see
- * `npm run bench:load`). A data path holding a `%` still comes here, so a malformed
- * escape gets its 400.
+ * Everything but static assets: the data route too, the hot path of scrolling, so
+ * every answer gets its headers here (one request pipeline, the same in `next dev`).
+ * The exclusions are whole path segments: a prefix alone (`/_next/staticx`) would let
+ * the HTML 404 page out without its headers.
  */
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/data/[^%]*$).*)"],
+  matcher: ["/((?!_next/static/|_next/image$).*)"],
 };

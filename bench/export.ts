@@ -15,6 +15,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { nextStartArgs } from "../lib/testing/next-start";
 
 const DB = path.resolve(process.env.BENCH_DB ?? ".data/bench.sqlite");
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
@@ -40,14 +41,13 @@ async function startServer(): Promise<ChildProcess> {
   const dist = process.env.NEXT_DIST_DIR ?? ".next";
   if (!fs.existsSync(path.join(dist, "BUILD_ID")))
     throw new Error(`no production build in ${dist}: run next build first`);
-  const server = spawn("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
-    // One process: the export runs in one, and its memory is what is measured.
+  const server = spawn(process.execPath, nextStartArgs(PORT), {
+    // One process per instance: the export runs in it, and its memory is what is measured.
     env: {
       ...process.env,
       SANDBOX_DB: DB,
       INVOICING_API_URL: "",
       AUTH_REQUIRED: "",
-      WEB_CONCURRENCY: "1",
     },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

@@ -4,27 +4,33 @@
  * API, on loopback only. At 8, 32 and 64 concurrent sessions, for a fixed time each
  * (and at most BENCH_LOAD_MAX_REQUESTS requests per level), each session opens a
  * list with a filter, follows nextCursor a few pages, then starts again with
- * another list or filter. Prints throughput, p50/p99 latency and errors per level.
+ * another list or filter. Prints throughput, p50/p99 latency and errors per level,
+ * and the CPU the server side used.
+ *
+ * Two set-ups, one after the other: one instance (`next start`, its limits in
+ * memory), then the deployment of deploy/ (deploy/local.ts): two instances behind
+ * HAProxy with Redis for the limits. The output ends with the second's throughput
+ * over the first's at each level.
  *
  * Each session is its own client for the data route's rate limiter (its own
- * X-Forwarded-For, read because the bench server runs with TRUST_PROXY=1), and the
+ * X-Forwarded-For, believed because the instance runs with TRUST_PROXY=1, and behind
+ * the balancer with TRUST_PROXY=2: the hop before the one HAProxy appends), and the
  * limit is raised for the bench (DATA_RATE_LIMIT_*): the output says so.
  *
- * Two passes: back to back (each session asks for its next page the moment the last
- * one arrives: a stress test, far beyond what a person does), then paced, with
- * BENCH_LOAD_THINK_MS (default 500, drawn from an exponential distribution so the
+ * Two passes per set-up: back to back (each session asks for its next page the moment
+ * the last one arrives: a stress test, far beyond what a person does), then paced,
+ * with BENCH_LOAD_THINK_MS (default 500, drawn from an exponential distribution so the
  * sessions stay out of step) between pages, about a person scrolling a table without
- * stopping to read. The load generator's own CPU is printed beside each
- * level: it shares the machine's two cores with the server.
- *
- * The server is `npm start` (server.mjs: WEB_CONCURRENCY processes, by default one
- * per core up to 4); the output names how many.
+ * stopping to read. The load generator's own CPU is printed beside each level: it
+ * shares the machine's cores with the server side.
  *
  * Options (env): BENCH_LOAD_DB (default .data/bench-load.sqlite, seeded with 200
- * customers when missing), BENCH_LOAD_PORT (default 3230), BENCH_LOAD_SECONDS
- * (default 10), BENCH_LOAD_MAX_REQUESTS (default 100000), BENCH_LOAD_LEVELS (default
- * 8,32,64), BENCH_LOAD_BACK_TO_BACK_ONLY=1 (skip the paced pass), WEB_CONCURRENCY,
- * NEXT_DIST_DIR (the build).
+ * customers when missing), BENCH_LOAD_PORT (default 4230: the single instance; the
+ * deployment takes the ports after it), BENCH_LOAD_SECONDS (default 10),
+ * BENCH_LOAD_MAX_REQUESTS (default 100000), BENCH_LOAD_LEVELS (default 8,32,64),
+ * BENCH_LOAD_BACK_TO_BACK_ONLY=1 (skip the paced pass), BENCH_LOAD_SETUPS (default
+ * "one,two"; "one-balanced" adds one instance behind HAProxy with Redis, to tell the
+ * balancer's and Redis's cost from the second instance's gain), NEXT_DIST_DIR (the build).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -32,15 +38,17 @@ import http from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
+import { type Deployment, deploymentUnavailable, startDeployment } from "../deploy/local";
+import { nextStartArgs } from "../lib/testing/next-start";
 
 const DB = path.resolve(process.env.BENCH_LOAD_DB ?? ".data/bench-load.sqlite");
-const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3230);
+const PORT = Number(process.env.BENCH_LOAD_PORT ?? 4230);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
 const MAX_REQUESTS = Number(process.env.BENCH_LOAD_MAX_REQUESTS ?? 100_000);
 const LEVELS = (process.env.BENCH_LOAD_LEVELS ?? "8,32,64").split(",").map(Number);
 const PAGES_PER_WALK = 4;
 const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 500);
-const BASE = `http://127.0.0.1:${PORT}/api/data`;
+const SETUPS = (process.env.BENCH_LOAD_SETUPS ?? "one,two").split(",");
 const RATE_LIMIT = { DATA_RATE_LIMIT_PER_SEC: "1000", DATA_RATE_LIMIT_BURST: "2000" };
 
 /** What a person does on each list: open it plain or with one of these filters. */
@@ -57,13 +65,6 @@ const WALKS: Array<[list: string, query: string]> = [
   ["payments", "hasUnappliedAmount=true"],
 ];
 
-/** The processes server.mjs starts (its rule, repeated: the bench prints what it measured). */
-function serverProcesses(): number {
-  const configured = Number(process.env.WEB_CONCURRENCY);
-  if (Number.isInteger(configured) && configured > 0) return configured;
-  return Math.min(availableParallelism(), 4);
-}
-
 function ensureDatabase(): void {
   if (fs.existsSync(`${DB}.demo-key`)) return;
   console.error(`[bench] seeding 200 customers into ${DB} …`);
@@ -73,22 +74,88 @@ function ensureDatabase(): void {
   });
 }
 
-async function startServer(): Promise<ChildProcess> {
+/** A set-up under test: where its data route is, and the processes doing its work. */
+interface Target {
+  name: string;
+  base: string;
+  /** the server side's processes (instances, balancer, Redis), for their CPU */
+  pids: () => number[];
+  stop: () => Promise<void>;
+}
+
+function requireBuild(): void {
   const dist = process.env.NEXT_DIST_DIR ?? ".next";
   if (!fs.existsSync(path.join(dist, "BUILD_ID")))
     throw new Error(`no production build in ${dist}: run next build first`);
-  const server = spawn("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
-    env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "", TRUST_PROXY: "1", ...RATE_LIMIT },
+}
+
+/** One instance, `next start` on PORT, its limits in its own memory. */
+async function startOneInstance(): Promise<Target> {
+  const server: ChildProcess = spawn(process.execPath, nextStartArgs(PORT), {
+    env: {
+      ...process.env,
+      SANDBOX_DB: DB,
+      INVOICING_API_URL: "",
+      REDIS_URL: "",
+      TRUST_PROXY: "1",
+      ...RATE_LIMIT,
+    },
     stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
   });
-  for (let i = 0; i < 120; i++) {
+  const base = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/v1/health`)).ok) return server;
+      if ((await fetch(`${base}/api/health`)).ok)
+        return {
+          name: "one instance (next start, limits in memory)",
+          base,
+          pids: () => (server.pid ? [server.pid] : []),
+          stop: async () => {
+            const exited = new Promise((resolve) => server.once("exit", resolve));
+            server.kill("SIGTERM");
+            await exited;
+          },
+        };
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error("server did not start");
+  server.kill("SIGKILL");
+  throw new Error("the instance did not start");
+}
+
+/** deploy/: `instances` instances behind HAProxy, limits in Redis. */
+async function startBalanced(instances: number): Promise<Target> {
+  const unavailable = deploymentUnavailable({ redis: true });
+  if (unavailable) throw new Error(`the deployment cannot run here: ${unavailable}`);
+  const deployment: Deployment = await startDeployment({
+    instances,
+    port: PORT + 10,
+    sandboxDb: DB,
+    // The session's own X-Forwarded-For is the hop before HAProxy's.
+    env: { INVOICING_API_URL: "", TRUST_PROXY: "2", ...RATE_LIMIT },
+  });
+  return {
+    name: `${instances} instance${instances > 1 ? "s" : ""} behind HAProxy, limits in Redis`,
+    base: deployment.url,
+    pids: () => [
+      ...deployment.instances.map((i) => i.pid()).filter((pid): pid is number => Boolean(pid)),
+      ...deployment.serviceProcesses(),
+    ],
+    stop: () => deployment.stop(),
+  };
+}
+
+/** CPU seconds used so far by `pids` (user + system), from /proc. */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return ticks / 100;
 }
 
 /**
@@ -135,6 +202,8 @@ interface Level {
   latencies: number[];
   seconds: number;
   clientCpuPct: number;
+  /** the server side's CPU over the level, in % of one core */
+  serverCpuPct: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -145,7 +214,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pause = (meanMs: number) =>
   sleep(Math.min(4 * meanMs, -meanMs * Math.log(1 - Math.random())));
 
-async function runLevel(sessions: number, thinkMs: number): Promise<Level> {
+async function runLevel(target: Target, sessions: number, thinkMs: number): Promise<Level> {
   const level: Level = {
     sessions,
     requests: 0,
@@ -154,8 +223,11 @@ async function runLevel(sessions: number, thinkMs: number): Promise<Level> {
     latencies: [],
     seconds: 0,
     clientCpuPct: 0,
+    serverCpuPct: 0,
   };
+  const base = `${target.base}/api/data`;
   const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = cpuSeconds(target.pids());
   const started = performance.now();
   const until = started + SECONDS * 1000;
   const running = () => performance.now() < until && level.requests < MAX_REQUESTS;
@@ -174,7 +246,7 @@ async function runLevel(sessions: number, thinkMs: number): Promise<Level> {
         const t = performance.now();
         level.requests++;
         try {
-          const res = await getJson(`${BASE}/${list}?${query}`, headers);
+          const res = await getJson(`${base}/${list}?${query}`, headers);
           level.latencies.push(performance.now() - t);
           if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
           cursor = (res.body as { nextCursor?: string | null }).nextCursor ?? null;
@@ -195,50 +267,81 @@ async function runLevel(sessions: number, thinkMs: number): Promise<Level> {
   level.seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   level.clientCpuPct = (cpu.user + cpu.system) / 1e4 / level.seconds;
+  level.serverCpuPct = ((cpuSeconds(target.pids()) - serverCpuBefore) * 100) / level.seconds;
   level.latencies.sort((a, b) => a - b);
   return level;
 }
 
-async function main() {
-  ensureDatabase();
-  const server = await startServer();
-  try {
+const passes = () => (process.env.BENCH_LOAD_BACK_TO_BACK_ONLY === "1" ? [0] : [0, THINK_MS]);
+
+/** Every level of both passes on `target`: req/s per pass and level, for the comparison. */
+async function runSetup(target: Target): Promise<Map<string, number>> {
+  const throughput = new Map<string, number>();
+  console.log(`\n=== ${target.name}: ${target.base}`);
+  // A short warm-up so the first level does not pay for loading routes.
+  for (let i = 0; i < 4; i++)
+    await getJson(`${target.base}/api/data/invoices?limit=50`, { "x-forwarded-for": "10.0.0.0" });
+  for (const thinkMs of passes()) {
     console.log(
-      `bench:load — data route on http://127.0.0.1:${PORT} (production build, built-in API, ${path.relative(process.cwd(), DB)}; npm start with ${serverProcesses()} server process(es) on ${availableParallelism()} cores)`,
+      thinkMs === 0
+        ? "back to back (stress: no pause between pages)"
+        : `paced (${thinkMs} ms between pages, a person scrolling without reading)`,
     );
-    console.log(
-      `rate limit raised for the bench: ${RATE_LIMIT.DATA_RATE_LIMIT_PER_SEC} req/s, burst ${RATE_LIMIT.DATA_RATE_LIMIT_BURST} per client (default 20 req/s, burst 60); each session is its own client (TRUST_PROXY=1, own X-Forwarded-For)`,
-    );
-    console.log(
-      `each session: a list + filter, ${PAGES_PER_WALK} pages of 50 via nextCursor, then the next; ${SECONDS} s per level, at most ${MAX_REQUESTS} requests`,
-    );
-    // A short warm-up so the first level does not pay for compiling routes.
-    await fetch(`${BASE}/invoices?limit=50`, { headers: { "x-forwarded-for": "10.0.0.0" } });
-    for (const thinkMs of process.env.BENCH_LOAD_BACK_TO_BACK_ONLY === "1" ? [0] : [0, THINK_MS]) {
+    console.log("sessions  requests  req/s    p50 ms  p99 ms  errors  server CPU  generator CPU");
+    for (const sessions of LEVELS) {
+      const l = await runLevel(target, sessions, thinkMs);
+      const perSecond = l.requests / l.seconds;
+      throughput.set(`${thinkMs}:${sessions}`, perSecond);
       console.log(
-        thinkMs === 0
-          ? "\nback to back (stress: no pause between pages)"
-          : `\npaced (${thinkMs} ms between pages, a person scrolling without reading)`,
+        [
+          String(l.sessions).padStart(8),
+          String(l.requests).padStart(9),
+          perSecond.toFixed(0).padStart(6),
+          pct(l.latencies, 50).toFixed(1).padStart(9),
+          pct(l.latencies, 99).toFixed(1).padStart(7),
+          String(l.errors).padStart(7),
+          `${l.serverCpuPct.toFixed(0)}%`.padStart(11),
+          `${l.clientCpuPct.toFixed(0)}%`.padStart(14),
+        ].join(" "),
       );
-      console.log("sessions  requests  req/s    p50 ms  p99 ms  errors  generator CPU");
-      for (const sessions of LEVELS) {
-        const l = await runLevel(sessions, thinkMs);
-        console.log(
-          [
-            String(l.sessions).padStart(8),
-            String(l.requests).padStart(9),
-            (l.requests / l.seconds).toFixed(0).padStart(6),
-            pct(l.latencies, 50).toFixed(1).padStart(9),
-            pct(l.latencies, 99).toFixed(1).padStart(7),
-            String(l.errors).padStart(7),
-            `${l.clientCpuPct.toFixed(0)}%`.padStart(14),
-          ].join(" "),
-        );
-        for (const [kind, count] of l.errorKinds) console.log(`          ${count} × ${kind}`);
-      }
+      for (const [kind, count] of l.errorKinds) console.log(`          ${count} × ${kind}`);
     }
-  } finally {
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
+  }
+  return throughput;
+}
+
+async function main() {
+  requireBuild();
+  ensureDatabase();
+  console.log(
+    `bench:load — the data route, production build, built-in API (${path.relative(process.cwd(), DB)}), ${availableParallelism()} cores shared by the server side and this generator`,
+  );
+  console.log(
+    `rate limit raised for the bench: ${RATE_LIMIT.DATA_RATE_LIMIT_PER_SEC} req/s, burst ${RATE_LIMIT.DATA_RATE_LIMIT_BURST} per client (default 20 req/s, burst 60); each session is its own client (its own X-Forwarded-For, believed through TRUST_PROXY)`,
+  );
+  console.log(
+    `each session: a list + filter, ${PAGES_PER_WALK} pages of 50 via nextCursor, then the next; ${SECONDS} s per level, at most ${MAX_REQUESTS} requests; server CPU: instances, balancer and Redis together, in % of one core`,
+  );
+  const results = new Map<string, Map<string, number>>();
+  for (const setup of SETUPS) {
+    const target =
+      setup === "one"
+        ? await startOneInstance()
+        : await startBalanced(setup === "one-balanced" ? 1 : 2);
+    try {
+      results.set(setup, await runSetup(target));
+    } finally {
+      await target.stop();
+    }
+  }
+  const one = results.get("one");
+  const two = results.get("two");
+  if (one && two) {
+    console.log("\ntwo instances behind HAProxy over one instance, throughput:");
+    for (const thinkMs of passes())
+      console.log(
+        `  ${thinkMs === 0 ? "back to back" : "paced"}: ${LEVELS.map((n) => `${n} sessions ${(two.get(`${thinkMs}:${n}`)! / one.get(`${thinkMs}:${n}`)!).toFixed(2)}×`).join(", ")}`,
+      );
   }
 }
 

@@ -17,6 +17,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium } from "@playwright/test";
+import { chromiumForTests } from "../lib/testing/chromium";
+import { nextStartArgs } from "../lib/testing/next-start";
 
 const DB = path.resolve(process.env.BENCH_WEB_DB ?? ".data/bench-web.sqlite");
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3220);
@@ -36,21 +38,13 @@ const TARGET_ROWS = 10_000;
 /** Issue #3's budget: first-load JavaScript per route, gzipped. */
 const BUDGET_KB = 160;
 
-const CHROMIUM = "/usr/bin/chromium";
-const launchOptions = fs.existsSync(CHROMIUM)
-  ? {
-      executablePath: CHROMIUM,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-        "--enable-precise-memory-info",
-      ],
-    }
-  : { args: ["--enable-precise-memory-info"] };
+// The browser tests' chromium (found or installed: lib/testing/chromium.ts), with
+// memory figures that are not rounded.
+const testBrowser = chromiumForTests();
+const launchOptions = {
+  ...testBrowser,
+  args: [...(testBrowser.args ?? []), "--enable-precise-memory-info"],
+};
 
 /**
  * The scripts of /invoices, biggest first, each marked by whether /key (a page with
@@ -133,7 +127,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn("node", ["server.mjs", "-p", String(PORT), "-H", "127.0.0.1"], {
+  const server = spawn(process.execPath, nextStartArgs(PORT), {
     env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,

@@ -7,7 +7,13 @@ import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { E2E_DB } from "./env";
 import { startOwnServer } from "./own-server";
-import { AUTH_URL, E2E_ACCOUNT, OIDC_ALLOWED_DOMAIN, SESSION_COOKIE } from "./session";
+import {
+  AUTH_URL,
+  E2E_ACCOUNT,
+  ensureSignedIn,
+  OIDC_ALLOWED_DOMAIN,
+  SESSION_COOKIE,
+} from "./session";
 import { type BrowserContext, expect, type Page, test } from "./test";
 
 /** The auth database e2e/oidc-issuer.ts gave the app. */
@@ -150,13 +156,132 @@ test("an expired session is refused by pages and the data route", async ({ page 
   await expect(page).toHaveURL(/\/sign-in\?next=%2Fpayments$/);
 });
 
-test("`next` leads to same-origin paths only", async ({ page }) => {
+/**
+ * `next` values that a URL parser normalises to `//evil.example…` (another host, to
+ * a browser), or that turn into one when decoded again: the probe's redirects of
+ * issue 11 and their kin.
+ */
+const OFF_SITE_NEXT = [
+  "//evil.example/steal",
+  "/\\evil.example",
+  "/.//evil.example",
+  "/..//evil.example/path",
+  "/%2e//evil.example",
+  "/a/..//evil.example",
+  "/%2F%2Fevil.example",
+  "/%252F%252Fevil.example",
+  "https://evil.example/",
+];
+
+test("`next` leads to same-origin paths only, on the GET, the POST and the links", async ({
+  page,
+}) => {
+  // The POST: a form whose hidden `next` an attacker set (the page itself renders a safe one).
   await page.goto(`${AUTH_URL}/sign-in?next=//evil.example/steal`);
+  await expect(page.locator('input[name="next"]').first()).toHaveValue("/");
+  await page.locator('input[name="next"]').evaluateAll((inputs) => {
+    for (const input of inputs) (input as HTMLInputElement).value = "/.//evil.example";
+  });
   await signInWithPassword(page);
   await expect(page).toHaveURL(`${AUTH_URL}/`);
-  // Signed in, the sign-in page sends the person on.
+
+  // The GET, signed in: the sign-in page sends the person on, to this site only.
+  for (const next of OFF_SITE_NEXT) {
+    const res = await page.request.get(`${AUTH_URL}/sign-in?next=${encodeURIComponent(next)}`, {
+      maxRedirects: 0,
+    });
+    expect(res.status(), next).toBe(307);
+    expect(res.headers().location, next).toBe("/");
+  }
   await page.goto(`${AUTH_URL}/sign-in?next=/contracts`);
   await expect(page).toHaveURL(`${AUTH_URL}/contracts`);
+});
+
+test("signed out, the sign-in page carries only a safe `next` in its forms", async ({ page }) => {
+  for (const next of OFF_SITE_NEXT) {
+    await page.goto(`${AUTH_URL}/sign-in?next=${encodeURIComponent(next)}`);
+    const values = await page
+      .locator('input[name="next"]')
+      .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    expect(values.length, next).toBeGreaterThan(0);
+    for (const value of values) expect(value, next).toBe("/");
+  }
+});
+
+test("better-auth's account endpoints answer 404, and no answer carries a session token", async ({
+  page,
+}) => {
+  await ensureSignedIn(page, AUTH_URL);
+  const cookie = await sessionCookie(page.context());
+  const token = decodeURIComponent(cookie!.value).split(".")[0]!;
+  const headers = { origin: AUTH_URL };
+  for (const [method, path, data] of [
+    ["POST", "/api/auth/update-user", { name: "Mallory" }],
+    ["POST", "/api/auth/change-password", { currentPassword: "x", newPassword: "y".repeat(20) }],
+    ["POST", "/api/auth/change-email", { newEmail: "mallory@elsewhere.test" }],
+    ["POST", "/api/auth/delete-user", {}],
+    ["GET", "/api/auth/list-sessions", undefined],
+    ["POST", "/api/auth/revoke-other-sessions", {}],
+    ["POST", "/api/auth/revoke-sessions", {}],
+    ["GET", "/api/auth/list-accounts", undefined],
+    [
+      "POST",
+      "/api/auth/sign-up/email",
+      { email: "new@e2e.test", password: "z".repeat(20), name: "N" },
+    ],
+  ] as const) {
+    const res = await page.request.fetch(`${AUTH_URL}${path}`, { method, headers, data });
+    expect(res.status(), path).toBe(404);
+    expect(await res.json(), path).toMatchObject({ code: "NOT_FOUND" });
+  }
+  // The session check answers, without the token the cookie holds.
+  const session = await page.request.get(`${AUTH_URL}/api/auth/get-session`);
+  expect(session.status()).toBe(200);
+  const text = await session.text();
+  expect(JSON.parse(text).user.email).toBe(E2E_ACCOUNT.email);
+  expect(text).not.toContain('"token"');
+  expect(text).not.toContain(token);
+  // So does password sign-in through better-auth's endpoint.
+  const signIn = await page.request.post(`${AUTH_URL}/api/auth/sign-in/email`, {
+    headers,
+    data: { email: E2E_ACCOUNT.email, password: E2E_ACCOUNT.password },
+  });
+  expect(signIn.status()).toBe(200);
+  const signInText = await signIn.text();
+  expect(JSON.parse(signInText).user.email).toBe(E2E_ACCOUNT.email);
+  expect(signInText).not.toContain('"token"');
+  // The name was not changed.
+  await page.goto(`${AUTH_URL}/key`);
+  await expect(page.getByText(`Signed in as ${E2E_ACCOUNT.email}`)).toBeVisible();
+});
+
+test("a server action posted from another site answers 403, not 500", async ({ request }) => {
+  const html = await (await request.get(`${AUTH_URL}/sign-in`)).text();
+  const actionId = /name="\$ACTION_ID_([0-9a-f]+)"/.exec(html)?.[1];
+  expect(actionId).toBeTruthy();
+  // As a script on another site would send it, and as a plain form on another site would.
+  const fetchAction = await request.post(`${AUTH_URL}/sign-in`, {
+    headers: {
+      origin: "https://evil.example",
+      "next-action": actionId!,
+      "content-type": "text/plain",
+    },
+    data: "[]",
+    maxRedirects: 0,
+  });
+  expect(fetchAction.status()).toBe(403);
+  const formPost = await request.post(`${AUTH_URL}/sign-in`, {
+    headers: { origin: "https://evil.example" },
+    multipart: {
+      [`$ACTION_ID_${actionId}`]: "",
+      email: E2E_ACCOUNT.email,
+      password: "whatever it is",
+      next: "/",
+    },
+    maxRedirects: 0,
+  });
+  expect(formPost.status()).toBe(403);
+  expect(formPost.headers()["x-content-type-options"]).toBe("nosniff");
 });
 
 test("OIDC: an allowed e-mail signs in and lands where it was going", async ({ page }) => {
@@ -194,6 +319,19 @@ test("the demo API runs open and says so on screen", async ({ page, request }) =
   await expect(page.getByRole("note")).toContainText("Demo data — open, no sign-in");
   await page.goto("/sign-in");
   await expect(page.getByRole("heading", { level: 1, name: "No sign-in needed" })).toBeVisible();
+  // Its link on to the dashboard keeps a `next` on this site only.
+  for (const next of OFF_SITE_NEXT) {
+    await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+    await expect(
+      page.getByRole("link", { name: "Continue to the dashboard" }),
+      next,
+    ).toHaveAttribute("href", "/");
+  }
+  await page.goto(`/sign-in?next=${encodeURIComponent("/payments?x=1")}`);
+  await expect(page.getByRole("link", { name: "Continue to the dashboard" })).toHaveAttribute(
+    "href",
+    "/payments?x=1",
+  );
   expect((await request.get("/api/auth/get-session")).status()).toBe(404);
   expect((await request.get("/api/data/invoices?limit=1")).status()).toBe(200);
 });

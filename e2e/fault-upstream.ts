@@ -22,6 +22,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { parseArgs } from "node:util";
+import { nextStartArgs } from "../lib/testing/next-start";
 
 export const FAULTS = ["none", "slow", "drop", "500", "429", "malformed", "shape", "401"] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -164,7 +165,7 @@ server.listen(port, "127.0.0.1", () => {
 });
 
 if (values["app-port"]) {
-  const app = spawn("node", ["server.mjs", "-p", values["app-port"], "-H", "127.0.0.1"], {
+  const app = spawn(process.execPath, nextStartArgs(values["app-port"]), {
     stdio: "inherit",
     env: {
       ...process.env,

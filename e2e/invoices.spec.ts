@@ -78,7 +78,7 @@ test("boolean and date filters match the API", async ({ page, request }) => {
   // URL shows it, then the second bound.
   await expect(async () => {
     await page.getByLabel("Issued from").fill("2026-01-01");
-    await expect(page).toHaveURL(/issueDateStartAt=2026-01-01/, { timeout: 1000 });
+    await expect(page).toHaveURL(/issueDateStartAt=2026-01-01/, { timeout: 5_000 });
   }).toPass();
   await page.getByLabel("Issued to").fill("2026-03-31");
   await expect(page).toHaveURL(/issueDateEndAt=2026-03-31T23/);

@@ -71,7 +71,7 @@ async function startRows(page: Page) {
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await expect(async () => {
     await page.keyboard.press("j");
-    await expect(highlighted(page)).toHaveCount(1, { timeout: 1000 });
+    await expect(highlighted(page)).toHaveCount(1, { timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
 }
 
@@ -82,7 +82,7 @@ test("/ focuses the name search on customers and the customer search on invoices
   const search = page.getByRole("searchbox", { name: "Name" });
   await expect(async () => {
     await page.keyboard.press("/");
-    await expect(search).toBeFocused({ timeout: 1000 });
+    await expect(search).toBeFocused({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
   // The slash is the shortcut, not text.
   await expect(search).toHaveValue("");
@@ -91,7 +91,7 @@ test("/ focuses the name search on customers and the customer search on invoices
   const picker = page.getByRole("searchbox", { name: "Customers" });
   await expect(async () => {
     await page.keyboard.press("/");
-    await expect(picker).toBeFocused({ timeout: 1000 });
+    await expect(picker).toBeFocused({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
   // Keys typed in a field are text: no row moves.
   await page.keyboard.type("jk");
@@ -207,7 +207,7 @@ const palette = (page: Page) => page.getByRole("dialog", { name: "Command palett
 async function openPalette(page: Page) {
   await expect(async () => {
     await page.keyboard.press("Control+k");
-    await expect(palette(page)).toBeVisible({ timeout: 1000 });
+    await expect(palette(page)).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
 }
 

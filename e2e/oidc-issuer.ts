@@ -18,6 +18,7 @@ import Provider, { type KoaContextWithOIDC } from "oidc-provider";
 import { createKey } from "../lib/sandbox/keys";
 import { openDatabase } from "../lib/sandbox/storage/db";
 import { seedDatabase } from "../lib/sandbox/storage/seed-database";
+import { nextStartArgs } from "../lib/testing/next-start";
 import { E2E_ACCOUNT, OIDC_ALLOWED_DOMAIN, OIDC_CLIENT } from "./session";
 
 const { values } = parseArgs({
@@ -106,7 +107,7 @@ if (appPort) {
   if (added.status !== 0) throw new Error(`users add failed: ${added.stderr}`);
 
   const appUrl = `http://127.0.0.1:${appPort}`;
-  const app = spawn("node", ["server.mjs", "-p", appPort, "-H", "127.0.0.1"], {
+  const app = spawn(process.execPath, nextStartArgs(appPort), {
     stdio: "inherit",
     env: {
       ...process.env,

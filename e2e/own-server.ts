@@ -1,9 +1,10 @@
 /**
- * Servers a test starts for itself: this build's `npm start` (server.mjs) on a free
- * loopback port, with its own environment, its output captured.
+ * Servers a test starts for itself: this build's `npm start` (`next start`) on a
+ * free loopback port, with its own environment, its output captured.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
+import { nextStartArgs } from "../lib/testing/next-start";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -18,7 +19,7 @@ export async function freePort(): Promise<number> {
 
 export interface OwnServer {
   base: string;
-  /** server.mjs's primary process (its workers are its children) */
+  /** the server's process (`next start`: one process per instance) */
   child: ChildProcess;
   /** stdout and stderr so far, of every process */
   output: () => string;
@@ -34,7 +35,7 @@ export async function startOwnServer(
 ): Promise<OwnServer> {
   const listenOn = port ?? (await freePort());
   const base = `http://127.0.0.1:${listenOn}`;
-  const child = spawn(process.execPath, ["server.mjs", "-p", String(listenOn), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, nextStartArgs(listenOn), {
     env: { ...process.env, ...(typeof env === "function" ? env(base) : env) },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

@@ -5,9 +5,18 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { API_DOWN_URL, demoKey, E2E_DB, LIMITED_KEY_URL, REFUSED_KEY_URL } from "./env";
+import { API_DOWN_URL, demoKey, E2E_DB, E2E_NOW, LIMITED_KEY_URL, REFUSED_KEY_URL } from "./env";
+import {
+  authDatabase,
+  freePort,
+  type Instance,
+  requestFrom,
+  stallingUpstream,
+  startInstance,
+} from "./instances";
 import { type OwnServer, startOwnServer, untilListening } from "./own-server";
 import { AUTH_URL, E2E_ACCOUNT, ensureSignedIn, SESSION_COOKIE } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
@@ -23,7 +32,8 @@ function secrets(): string[] {
   return keys.flatMap((key) => [key, key.slice("inv_sk_".length)]);
 }
 
-const auth = () => ({ authorization: `Bearer ${demoKey()}` });
+const authOf = (key: string) => ({ authorization: `Bearer ${key}` });
+const auth = () => authOf(demoKey());
 
 async function firstId(request: APIRequestContext, list: string): Promise<string> {
   const res = await request.get(`/api/v1/${list}?limit=1`, { headers: auth() });
@@ -47,9 +57,13 @@ const nonceOf = (policy: string | undefined) => /'nonce-([^']+)'/.exec(policy ??
 test("every page answers with the nonce policy and the other security headers", async ({
   request,
 }) => {
-  for (const path of ["/", "/invoices", "/customers?name=a", "/key", "/no-such-page"]) {
+  // The 404 page at paths that look like static assets too: once left out of the
+  // proxy by a prefix match, they answered HTML without any of these headers.
+  const notFound = new Set(["/no-such-page", "/favicon.ico", "/_next/staticx", "/_next/image/x"]);
+  for (const path of ["/", "/invoices", "/customers?name=a", "/key", ...notFound]) {
     const res = await request.get(path);
-    expect(res.status(), path).toBe(path === "/no-such-page" ? 404 : 200);
+    expect(res.status(), path).toBe(notFound.has(path) ? 404 : 200);
+    expect(res.headers()["strict-transport-security"], path).toBeUndefined();
     const headers = res.headers();
     const csp = directives(headers["content-security-policy"]);
     const nonce = nonceOf(headers["content-security-policy"]);
@@ -115,6 +129,237 @@ test("API routes answer with nosniff, a Referrer-Policy and a policy that loads 
     expect(h["x-content-type-options"], path).toBe("nosniff");
     expect(h["referrer-policy"], path).toBe("strict-origin-when-cross-origin");
   }
+});
+
+test("a request target that is not a path on this site answers 400, not 500", async ({
+  baseURL,
+}) => {
+  const port = Number(new URL(baseURL!).port);
+  /** A request line as written (fetch never sends `*`), and the answer's status and headers. */
+  const raw = (line: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () =>
+        socket.write(`${line}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`),
+      );
+      let out = "";
+      socket.on("data", (chunk) => {
+        out += chunk;
+      });
+      socket.on("end", () => resolve(out));
+      socket.on("error", reject);
+    });
+  for (const line of [
+    "OPTIONS * HTTP/1.1",
+    "GET * HTTP/1.1",
+    "GET http://a:99999/ HTTP/1.1",
+    "GET http://[::1/ HTTP/1.1",
+  ]) {
+    const answer = await raw(line);
+    expect(answer.split("\r\n")[0], line).toBe("HTTP/1.1 400 Bad Request");
+    expect(answer.toLowerCase(), line).toContain("x-content-type-options: nosniff");
+  }
+  // An absolute-form target is read as its path, on this site: no redirect elsewhere.
+  const absolute = await raw("GET http://evil.example/key HTTP/1.1");
+  expect(absolute.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+  expect(absolute.toLowerCase()).not.toContain("location:");
+});
+
+// --- (a') limits on the costly routes ----------------------------------------------------
+// On an instance of their own (one `next start` process, the open demo, default
+// limits). Each flood comes from a loopback address of its own (127.0.0.x): the open
+// demo keys these limits on the socket's address, and X-Forwarded-For, which each
+// request sets anew, changes nothing.
+
+/** A fresh demo database in a temp folder, seeded by the instance at its start. */
+const freshSandbox = () =>
+  path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-limits-")), "sandbox.sqlite");
+
+test.describe("limits on the costly routes", () => {
+  let app: Instance;
+  let sandboxDb: string;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    sandboxDb = freshSandbox();
+    app = await startInstance({
+      SANDBOX_DB: sandboxDb,
+      SANDBOX_NOW: E2E_NOW,
+      API_RATE_LIMIT_PER_SEC: "5",
+    });
+  });
+  test.afterAll(async () => app?.stop());
+
+  test("exports: ten a minute per client, then 429 with Retry-After", async () => {
+    const baseURL = app.base;
+    const small = `${baseURL}/api/export/customers?contractHealths=ENDING`;
+    const from = (address: string, i: number) =>
+      requestFrom(address, small, { headers: { "x-forwarded-for": `10.1.0.${i}` } });
+    const minute: number[] = [];
+    for (let i = 0; i < 11; i++) minute.push((await from("127.0.0.21", i)).status);
+    expect(minute).toEqual([...Array(10).fill(200), 429]);
+    const refused = await from("127.0.0.21", 99);
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers["retry-after"]);
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(JSON.parse(refused.text)).toEqual({
+      message: `Too many exports: try again in ${wait} s.`,
+      code: "RATE_LIMITED",
+      issues: [],
+    });
+  });
+
+  test("insight refreshes: five a minute per client, then 429 with Retry-After", async () => {
+    const baseURL = app.base;
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof requestFrom>> | null = null;
+    for (let i = 0; i < 8; i++) {
+      last = await requestFrom("127.0.0.23", `${baseURL}/api/insights/receivables?refresh=true`, {
+        headers: { "x-forwarded-for": `10.2.0.${i}` },
+      });
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    expect(Number(last!.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.parse(last!.text)).toMatchObject({ code: "RATE_LIMITED" });
+    // A view read without forcing a walk is not limited.
+    const plain = await requestFrom("127.0.0.23", `${baseURL}/api/insights/receivables`);
+    expect(plain.status).toBe(200);
+  });
+
+  test("the built-in API: API_RATE_LIMIT_PER_SEC per key, then 429 in the API's error shape", async () => {
+    // A key of its own (unknown, so each answer is a cheap 401), never the demo key.
+    // The instance allows 5 a second: 30 at once get some 429s however slow the machine.
+    const key = `inv_sk_${randomBytes(24).toString("base64url")}`;
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        requestFrom("127.0.0.24", `${app.base}/api/v1/invoices?limit=1`, {
+          headers: authOf(key),
+        }),
+      ),
+    );
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5 * (seconds + 1));
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.length + statuses.filter((s) => s === 401).length).toBe(30);
+    for (const answer of refused) {
+      expect(answer.headers["retry-after"]).toBe("1");
+      expect(JSON.parse(answer.text)).toEqual({
+        message: "Too many requests: try again in 1 s.",
+        code: "RATE_LIMITED",
+        issues: [],
+      });
+    }
+    // Another key is not held up.
+    const other = await requestFrom("127.0.0.24", `${app.base}/api/v1/invoices?limit=1`, {
+      headers: authOf(fs.readFileSync(`${sandboxDb}.demo-key`, "utf8").trim()),
+    });
+    expect(other.status).toBe(200);
+  });
+});
+
+test("exports: two at once per session; a third waits until a download ends", async ({
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const upstream = await stallingUpstream(`${baseURL}/api/v1`);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = await startInstance(
+    {
+      INVOICING_API_URL: upstream.url,
+      INVOICING_API_KEY: demoKey(),
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      AUTH_URL: base,
+      AUTH_DB: authDatabase({ [E2E_ACCOUNT.email]: E2E_ACCOUNT.password }),
+    },
+    port,
+  );
+  const held: Awaited<ReturnType<typeof requestFrom>>[] = [];
+  try {
+    const { cookie } = await signInCookie(base);
+    const exportOf = (hold: boolean) =>
+      requestFrom("127.0.0.25", `${base}/api/export/invoices`, { hold, headers: { cookie } });
+    // Each sends its first rows, then waits on an upstream page that never comes.
+    held.push(await exportOf(true), await exportOf(true));
+    expect(held.map((h) => h.status)).toEqual([200, 200]);
+    const third = await exportOf(false);
+    expect(third.status).toBe(429);
+    expect(Number(third.headers["retry-after"])).toBeGreaterThan(0);
+    expect(JSON.parse(third.text)).toMatchObject({
+      message: expect.stringMatching(/^Too many exports at once/),
+      code: "RATE_LIMITED",
+    });
+    // The person closes one download: its slot is free again.
+    held.shift()!.close();
+    await expect
+      .poll(
+        async () => {
+          const again = await exportOf(true);
+          if (again.status === 200) held.push(again);
+          else again.close();
+          return again.status;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(200);
+  } finally {
+    for (const h of held) h.close();
+    await app.stop();
+    await upstream.stop();
+  }
+});
+
+test.describe("with tight limits and an https public address", () => {
+  let app: Instance;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    app = await startInstance({
+      SANDBOX_DB: freshSandbox(),
+      SANDBOX_NOW: E2E_NOW,
+      AUTH_URL: "https://dashboard.example",
+      EXPORTS_PER_MINUTE: "1",
+      INSIGHTS_REFRESHES_PER_MINUTE: "1",
+    });
+  });
+  test.afterAll(async () => app?.stop());
+
+  test("pages, the 404 page and API answers ask for https (HSTS)", async ({ request }) => {
+    for (const path of [
+      "/",
+      "/no-such-page",
+      "/favicon.ico",
+      "/api/v1/health",
+      "/api/data/invoices?limit=1",
+    ]) {
+      const res = await request.get(`${app.base}${path}`);
+      expect(res.headers()["strict-transport-security"], path).toBe("max-age=31536000");
+    }
+  });
+
+  test("a refused export and a refused refresh say so on the page", async ({ page }) => {
+    await page.goto(`${app.base}/invoices?statuses=VOIDED`);
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    await downloading;
+    await expect(page.getByTestId("export-status")).toHaveText(/^Exported /);
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Not exported" })).toHaveText(
+      /^Not exported: Too many exports: try again in \d+ s\. Nothing was downloaded\.$/,
+    );
+    await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
+
+    await page.goto(`${app.base}/receivables`);
+    await expect(page.getByTestId("as-of")).toContainText("As of", { timeout: 30_000 });
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Not refreshed" })).toHaveText(
+      /^Not refreshed: Too many refreshes: try again in \d+ s\. The figures below stay as of the time above\.$/,
+    );
+  });
 });
 
 // --- (b) no CSP violation --------------------------------------------------------------
@@ -397,7 +642,7 @@ async function signInCookie(base: string, password: string = E2E_ACCOUNT.passwor
   return { status: res.status, cookie: cookie ?? "" };
 }
 
-/** `npm start` (server.mjs) of this build on a free port, once it listens. */
+/** `npm start` (`next start`) of this build on a free port, once it listens. */
 async function startApp(
   env: Record<string, string> | ((base: string) => Record<string, string>),
 ): Promise<OwnServer> {

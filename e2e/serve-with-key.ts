@@ -11,6 +11,7 @@ import { parseArgs } from "node:util";
 import { createKey, revokeKey } from "../lib/sandbox/keys";
 import { openDatabase } from "../lib/sandbox/storage/db";
 import { seedDatabase } from "../lib/sandbox/storage/seed-database";
+import { nextStartArgs } from "../lib/testing/next-start";
 
 const { values } = parseArgs({
   options: {
@@ -37,7 +38,7 @@ db.close();
 // Beside the database, like the seed's demo key, so the key-leak test can look for it.
 fs.writeFileSync(`${values.db}.test-key`, key.secret, { mode: 0o600 });
 
-const server = spawn("node", ["server.mjs", "-p", values.port, "-H", "127.0.0.1"], {
+const server = spawn(process.execPath, nextStartArgs(values.port), {
   stdio: "inherit",
   env: { ...process.env, SANDBOX_DB: values.db, INVOICING_API_KEY: key.secret },
 });

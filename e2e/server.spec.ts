@@ -1,13 +1,31 @@
 /**
- * The production server itself (server.mjs): several processes on one port, a
- * process that dies replaced while the others answer, and a stop that leaves none.
- * Each test starts its own server of this build on a free port.
+ * The production server itself: `npm start` is `next start`, one process per
+ * instance; every request, the data route included, goes through Next.js and
+ * proxy.ts; instances starting together on one demo database both come up; a
+ * misconfigured start exits non-zero saying what is wrong. Each test but the last
+ * starts its own server of this build on a free port.
  */
+import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import { E2E_DB, E2E_NOW } from "./env";
-import { type OwnServer, startOwnServer } from "./own-server";
+import os from "node:os";
+import path from "node:path";
+import { E2E_NOW } from "./env";
+import { freePort, type OwnServer, startOwnServer, untilListening } from "./own-server";
 import { expect, test } from "./test";
+
+/** Every process under `pid`, from /proc. */
+function descendantsOf(pid: number): number[] {
+  return childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+/** A process's command line. */
+function commandOf(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
+  } catch {
+    return "";
+  }
+}
 
 /** The processes whose parent is `pid`, from /proc. */
 function childrenOf(pid: number): number[] {
@@ -23,139 +41,104 @@ function childrenOf(pid: number): number[] {
   return children;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const refused = (url: string) =>
+  fetch(url).then(
+    () => "answered",
+    () => "refused",
+  );
 
-/** server.mjs with `processes` processes, once it says it is ready. */
-async function startServer(
-  processes: number,
-  env: Record<string, string> = {},
-): Promise<OwnServer> {
-  // The demo server's database and pinned day: derived values stay as it reads them.
-  const server = await startOwnServer({
-    SANDBOX_DB: E2E_DB,
-    SANDBOX_NOW: E2E_NOW,
-    WEB_CONCURRENCY: String(processes),
-    ...env,
-  });
-  await expect
-    .poll(() => server.output(), { timeout: 60_000, message: "the server says it is ready" })
-    .toContain(`Ready on ${server.base} (${processes} processes)`);
-  return server;
-}
-
-/**
- * `count` data requests at once, each on a new connection (a killed process takes
- * its open connections with it; a new one reaches a process that lives; the
- * processes take new connections in turn): their statuses. Each from its own
- * client address, or all from `client`.
- */
-async function ask(base: string, count: number, client?: string): Promise<number[]> {
-  const one = (i: number) =>
-    new Promise<number>((resolve, reject) => {
-      const request = http.get(
-        `${base}/api/data/invoices?limit=2`,
-        {
-          agent: false,
-          headers: { "x-forwarded-for": client ?? `10.99.0.${i}` },
-          timeout: 10_000,
-        },
-        (response) => {
-          response.resume();
-          response.on("end", () => resolve(response.statusCode ?? 0));
-        },
-      );
-      request.on("timeout", () => request.destroy(new Error("timed out")));
-      request.on("error", reject);
-    });
-  return Promise.all(Array.from({ length: count }, (_, i) => one(i)));
-}
-
-test("a server process that dies is replaced, and the others answer meanwhile", async () => {
+test("npm start is next start on PORT: one process, and SIGTERM stops it and frees the port", async () => {
   test.setTimeout(120_000);
-  const server = await startServer(2);
-  try {
-    const workers = childrenOf(server.child.pid!);
-    expect(workers).toHaveLength(2);
-    expect(await ask(server.base, 8)).toEqual(Array(8).fill(200));
-
-    process.kill(workers[0]!, "SIGKILL");
-    // Connections open to the killed process, or handed to it before the primary
-    // hears of its death, go with it; from then on the survivor takes them all.
-    await expect
-      .poll(() => server.output(), { timeout: 10_000 })
-      .toMatch(new RegExp(`Server process ${workers[0]} ended \\(SIGKILL\\): starting another`));
-    expect(await ask(server.base, 8)).toEqual(Array(8).fill(200));
-    await expect
-      .poll(() => childrenOf(server.child.pid!).filter((pid) => pid !== workers[0]), {
-        timeout: 60_000,
-      })
-      .toHaveLength(2);
-    await expect.poll(() => ask(server.base, 8), { timeout: 30_000 }).toEqual(Array(8).fill(200));
-  } finally {
-    server.child.kill("SIGTERM");
-  }
-});
-
-test("a client's rate limit holds across the processes its connections reach", async () => {
-  test.setTimeout(120_000);
-  const server = await startServer(2, {
-    DATA_RATE_LIMIT_BURST: "10",
-    DATA_RATE_LIMIT_PER_SEC: "0.01",
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn("npm", ["start", "--", "-H", "127.0.0.1"], {
+    env: { ...process.env, PORT: String(port), SANDBOX_NOW: E2E_NOW },
+    detached: true,
+    stdio: "ignore",
   });
   try {
-    // 20 connections, handed to the two processes in turn: one bucket of 10.
-    const statuses = await ask(server.base, 20, "10.98.0.1");
-    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
-    expect(await ask(server.base, 2, "10.98.0.2")).toEqual([200, 200]);
+    await expect
+      .poll(
+        () =>
+          fetch(`${base}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200);
+    // Under npm and its shell, one process (Next.js names it next-server), which runs no
+    // other: no cluster of workers.
+    const under = descendantsOf(child.pid!).map(commandOf);
+    expect(under.filter((command) => !/^(sh|npm)\b/.test(command))).toEqual([
+      expect.stringMatching(/^next-server/),
+    ]);
+    process.kill(-child.pid!, "SIGTERM");
+    await expect.poll(() => refused(`${base}/api/health`), { timeout: 30_000 }).toBe("refused");
   } finally {
-    server.child.kill("SIGTERM");
+    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
   }
 });
 
-test("SIGTERM stops every process of the server and frees the port", async () => {
-  test.setTimeout(120_000);
-  const server = await startServer(2);
-  const workers = childrenOf(server.child.pid!);
-  expect(workers).toHaveLength(2);
-  server.child.kill("SIGTERM");
-  expect(await server.exited).toBe(0);
-  for (const pid of workers) await expect.poll(() => alive(pid)).toBe(false);
-  await expect
-    .poll(() =>
-      fetch(`${server.base}/api/v1/health`).then(
-        () => "answered",
-        () => "refused",
-      ),
-    )
-    .toBe("refused");
+test("two instances starting at once on one new demo database both come up, and read the same", async () => {
+  test.setTimeout(180_000);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-two-instances-"));
+  const env = { SANDBOX_DB: path.join(dir, "demo.sqlite"), SANDBOX_NOW: E2E_NOW, REDIS_URL: "" };
+  const servers: OwnServer[] = await Promise.all([startOwnServer(env), startOwnServer(env)]);
+  try {
+    await Promise.all(servers.map(untilListening));
+    const pages = await Promise.all(
+      servers.map(async (server) => {
+        const res = await fetch(`${server.base}/api/data/invoices?limit=5`);
+        expect(res.status, server.output()).toBe(200);
+        return ((await res.json()) as { data: { id: string }[] }).data.map((i) => i.id);
+      }),
+    );
+    expect(pages[0]).toHaveLength(5);
+    expect(pages[1]).toEqual(pages[0]);
+    // Seeded once: one of them made the data, the other found it made.
+    const seeded = servers.filter((s) => s.output().includes("[sandbox] generating"));
+    expect(seeded).toHaveLength(1);
+  } finally {
+    for (const server of servers) server.stop();
+    await Promise.all(servers.map((s) => s.exited));
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
-test("data requests take server.mjs's direct path; others, and malformed ones, go to Next.js", async ({
+test("with REDIS_URL set but Redis unreachable, an instance refuses to start and says why", async () => {
+  test.setTimeout(90_000);
+  const port = await freePort();
+  const app = await startOwnServer({ REDIS_URL: `redis://:s3cret-pass@127.0.0.1:${port}` });
+  const timeout = setTimeout(app.stop, 60_000);
+  const code = await app.exited;
+  clearTimeout(timeout);
+  expect(code).not.toBe(0);
+  expect(code).not.toBeNull();
+  expect(app.output()).toContain(
+    `REDIS_URL is set but Redis at redis://:***@127.0.0.1:${port} cannot be reached`,
+  );
+  expect(app.output()).toContain("The server will not start.");
+  expect(app.output()).not.toContain("s3cret-pass");
+});
+
+test("the data route goes through Next.js and proxy.ts: the same answer headers as every API route", async ({
   request,
 }) => {
-  // Next.js marks every answer it routes with `Vary: rsc, …`; the direct path (the
-  // hot path's CPU saving, bench:load) sends only its own compression Vary.
-  const direct = await request.get("/api/data/invoices?limit=5");
-  expect(direct.status()).toBe(200);
-  expect(direct.headers()["content-encoding"]).toBe("gzip");
-  expect(direct.headers().vary).toBe("Accept-Encoding");
-  expect((await direct.json()).data).toHaveLength(5);
-
-  const page = await request.get("/api/v1/invoices?limit=1", {
+  const data = await request.get("/api/data/invoices?limit=5");
+  expect(data.status()).toBe(200);
+  expect((await data.json()).data).toHaveLength(5);
+  const api = await request.get("/api/v1/invoices?limit=1", {
     headers: { authorization: "Bearer nope" },
   });
-  expect(page.status()).toBe(401);
-  expect(page.headers().vary).toContain("rsc");
-
-  // Declined by the direct path, answered by proxy.ts.
+  for (const answer of [data, api]) {
+    // Next.js's router marks every answer it routes; proxy.ts sets the API policy.
+    expect(answer.headers().vary).toContain("rsc");
+    expect(answer.headers()["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(answer.headers()["x-content-type-options"]).toBe("nosniff");
+  }
   const malformed = await request.get("/api/data/invoices/%zz");
   expect(malformed.status()).toBe(400);
   expect((await malformed.json()).issues).toEqual([

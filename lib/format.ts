@@ -2,7 +2,7 @@
  * Display rules, in one place:
  * - Money shows with its currency; amounts in different currencies are never added.
  *   `Intl.NumberFormat` rejects `USDC` (not an ISO 4217 code), so it is formatted by
- *   hand; every currency has 2 minor digits (decisions.md).
+ *   hand; every currency has 2 minor digits (docs/readings.md, Records).
  * - Calendar dates (UTC midnight in the API) show in UTC, so no viewer's time zone
  *   can shift them a day.
  * - Exclusive end dates show as the last day covered: a period [Nov 1, Dec 1) reads

@@ -1,11 +1,10 @@
 import { isServer, QueryClient } from "@tanstack/react-query";
-import { asApiError } from "./api/errors";
+import { retryDelay, shouldRetry } from "./api/client";
 
 /**
  * One QueryClient per server request, one for the whole browser session
- * (TanStack Query's SSR guide). Only the browser retries, and only when the
- * dashboard itself gave no answer: the server already retried the API
- * (lib/api/server/retry.ts), so retrying its 5xx here would multiply the calls.
+ * (TanStack Query's SSR guide). Only the browser retries: after a 429's Retry-After,
+ * or when the dashboard itself gave no answer (lib/api/client.ts, shouldRetry).
  */
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
@@ -13,8 +12,8 @@ export function makeQueryClient(): QueryClient {
       queries: {
         staleTime: 60_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) =>
-          !isServer && asApiError(error).status === null && failureCount < 2,
+        retry: (failureCount, error) => !isServer && shouldRetry(failureCount, error),
+        retryDelay,
       },
     },
   });

@@ -3,7 +3,6 @@
 import { APIError } from "better-auth/api";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { attemptWait, recordFailure } from "@/lib/auth/attempts";
 import { safeNext } from "@/lib/auth/config";
 import { OIDC_PROVIDER_ID } from "@/lib/auth/instance";
 import { authSetup, getAuth } from "@/lib/auth/server";
@@ -39,6 +38,12 @@ function apiErrorStatus(error: unknown): number | null {
   return null;
 }
 
+/** The wait a throttle refusal names (lib/auth/throttle-hooks.ts), in whole seconds. */
+function retryAfterOf(error: unknown): number {
+  const wait = Number((error as { body?: { retryAfterSec?: unknown } }).body?.retryAfterSec);
+  return Number.isInteger(wait) && wait > 0 ? wait : 60;
+}
+
 export async function signInWithPassword(form: FormData): Promise<void> {
   const next = safeNext(text(form, "next"));
   const setup = authSetup();
@@ -47,26 +52,29 @@ export async function signInWithPassword(form: FormData): Promise<void> {
   const email = text(form, "email").trim();
   const password = text(form, "password");
   if (!email || !password) backToSignIn("missing", next);
-  const wait = attemptWait(email);
-  if (wait > 0) backToSignIn("too_many", next, { wait: String(wait) });
   const auth = await getAuth();
   let failure: string | null = null;
+  let wait: number | null = null;
   try {
+    // The sign-in throttle runs inside better-auth (lib/auth/throttle-hooks.ts), for
+    // this call and its HTTP endpoint alike, keyed on the request's client address.
     await auth.api.signInEmail({
       body: { email, password, rememberMe: true },
       headers: await headers(),
     });
   } catch (error) {
     const status = apiErrorStatus(error);
-    if (status === 401 || status === 400) {
-      recordFailure(email);
+    if (status === 429) {
+      failure = "too_many";
+      wait = retryAfterOf(error);
+    } else if (status === 401 || status === 400) {
       failure = "invalid";
     } else {
       console.error(`[auth] password sign-in failed: ${(error as Error).message}`);
       failure = "unavailable";
     }
   }
-  if (failure) backToSignIn(failure, next);
+  if (failure) backToSignIn(failure, next, wait === null ? {} : { wait: String(wait) });
   redirect(next);
 }
 

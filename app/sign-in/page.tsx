@@ -12,6 +12,19 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+/** "45 seconds", "12 minutes", "3 hours": the wait a refusal named, in words. */
+function waitText(wait: string | undefined): string {
+  const seconds = /^\d{1,6}$/.test(wait ?? "") ? Number(wait) : 0;
+  if (seconds <= 0) return "a minute";
+  const [amount, unit] =
+    seconds < 120
+      ? [seconds, "second"]
+      : seconds < 2 * 3600
+        ? [Math.ceil(seconds / 60), "minute"]
+        : [Math.ceil(seconds / 3600), "hour"];
+  return `${amount} ${unit}${amount === 1 ? "" : "s"}`;
+}
+
 /** The reason codes the sign-in actions and better-auth's OIDC callback send back, in words. */
 function errorMessage(code: string, wait: string | undefined, ssoName: string): string {
   switch (code) {
@@ -20,7 +33,7 @@ function errorMessage(code: string, wait: string | undefined, ssoName: string): 
     case "missing":
       return "Enter your e-mail address and password.";
     case "too_many":
-      return `Too many failed attempts for this address. Try again in ${/^\d+$/.test(wait ?? "") ? wait : "a few"} seconds.`;
+      return `Too many sign-in attempts. Try again in ${waitText(wait)}.`;
     case "unavailable":
       return "Sign-in is unavailable right now. Try again in a moment.";
     case "sso_unavailable":

@@ -63,6 +63,11 @@ export function ExportButton({ list, query }: { list: ExportList; query: string 
           Export failed after {rowsText(state.rows)}: {state.reason}
         </p>
       ) : null}
+      {state.kind === "limited" ? (
+        <p role="alert" className="rounded bg-amber-50 px-2 py-1 text-amber-900">
+          Not exported: {state.reason} Nothing was downloaded.
+        </p>
+      ) : null}
       {state.kind === "running" ? (
         <button
           type="button"

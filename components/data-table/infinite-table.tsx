@@ -16,10 +16,11 @@ import {
   useRef,
   useState,
 } from "react";
-import { asApiError } from "@/lib/api/errors";
+import { type ApiRequestError, asApiError } from "@/lib/api/errors";
 import type { OrderTerm } from "@/lib/lists/order";
 import { useRowKeys } from "../keyboard/use-row-keys";
 import { ErrorPanel } from "../states/error-panel";
+import { RateLimitNotice } from "../states/rate-limit-notice";
 import { TableSkeleton } from "../states/table-skeleton";
 import {
   columnIdOf,
@@ -185,9 +186,18 @@ export function InfiniteTable<Row extends { id: string }>({
   }, [scrollKey]);
 
   const descriptionId = useId();
+  const waiting = rateLimitWait(query);
+  const waitNotice = waiting ? (
+    <RateLimitNotice key={query.failureCount} retryAfterSec={waiting.retryAfterSec} />
+  ) : null;
 
   if (query.isPending)
-    return <TableSkeleton label={label} columns={visibleColumns.map((c) => String(c.header))} />;
+    return (
+      <>
+        {waitNotice ? <div className="mb-2">{waitNotice}</div> : null}
+        <TableSkeleton label={label} columns={visibleColumns.map((c) => String(c.header))} />
+      </>
+    );
   if (query.isError && rows.length === 0)
     return (
       <ErrorPanel
@@ -224,6 +234,7 @@ export function InfiniteTable<Row extends { id: string }>({
           onToggle={(id, visible) => setColumnVisibility((v) => ({ ...v, [id]: visible }))}
         />
       </div>
+      {waitNotice && !isFetchingNextPage ? <div className="mb-2">{waitNotice}</div> : null}
       {keyboard ? (
         <>
           <p id={descriptionId} className="sr-only">
@@ -272,7 +283,9 @@ export function InfiniteTable<Row extends { id: string }>({
           plainRows
         )}
         <div className="p-3">
-          {isFetchingNextPage ? (
+          {isFetchingNextPage && waitNotice ? (
+            waitNotice
+          ) : isFetchingNextPage ? (
             <p role="status" className="text-sm text-slate-600">
               Loading more {noun}…
             </p>
@@ -367,6 +380,20 @@ function PlainTable<Row extends { id: string }>({
       </tbody>
     </table>
   );
+}
+
+/**
+ * The 429 a query is waiting out before its next try (lib/api/client.ts retries after
+ * Retry-After), or null: while it waits the query is still fetching, with the refusal
+ * as its failure reason.
+ */
+function rateLimitWait(query: {
+  isFetching: boolean;
+  failureReason: Error | null;
+}): ApiRequestError | null {
+  if (!query.isFetching || !query.failureReason) return null;
+  const failure = asApiError(query.failureReason);
+  return failure.kind === "rate-limited" ? failure : null;
 }
 
 /**

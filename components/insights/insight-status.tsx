@@ -7,6 +7,8 @@ import type { ApiErrorKind } from "@/lib/api/errors";
 
 type Phase =
   | { kind: "idle" }
+  /** The server's limit on refreshes refused a forced refresh (429): nothing was read. */
+  | { kind: "refused"; message: string }
   | { kind: "walking"; pages: number; rows: number }
   | {
       kind: "failed";
@@ -44,9 +46,18 @@ function asOfText(iso: string, zone: string): string {
   return format.format(Date.parse(iso));
 }
 
+/** A 429 from the refresh limit: said as such, not as a walk that failed. */
+class RefreshRefused extends Error {}
+
 /** Reads the view's NDJSON stream, calling `onEvent` per line. */
 async function readStream(url: string, onEvent: (event: StreamEvent) => void, signal: AbortSignal) {
   const response = await fetch(url, { signal, headers: { accept: "application/x-ndjson" } });
+  if (response.status === 429) {
+    const wait = response.headers.get("retry-after");
+    throw new RefreshRefused(
+      `Too many refreshes: try again in ${wait && /^\d+$/.test(wait) ? `${wait} s` : "a minute"}.`,
+    );
+  }
   if (!response.ok || !response.body) {
     let message = `The dashboard answered HTTP ${response.status}.`;
     try {
@@ -128,6 +139,8 @@ export function InsightStatus({
       abort.signal,
     ).catch((error: unknown) => {
       if (abort.signal.aborted) return;
+      if (error instanceof RefreshRefused)
+        return setPhase({ kind: "refused", message: error.message });
       setPhase({
         kind: "failed",
         message: error instanceof Error ? error.message : "The walk could not be read.",
@@ -182,6 +195,12 @@ export function InsightStatus({
           </p>
         ) : null}
       </div>
+      {phase.kind === "refused" ? (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Not refreshed: {phase.message}{" "}
+          {asOf ? "The figures below stay as of the time above." : "Nothing was read."}
+        </p>
+      ) : null}
       {phase.kind === "failed" ? (
         <div data-testid="walk-failed">
           <ErrorPanel

@@ -7,6 +7,7 @@ const TITLES: Record<ApiErrorInfo["kind"], string> = {
   "bad-request": "The API refused this request",
   unauthorized: "The API key was not accepted",
   "not-found": "Not found",
+  "rate-limited": "Too many requests",
   server: "The API failed",
   network: "The API could not be reached",
   "invalid-response": "The API answered with data the dashboard does not understand",
@@ -28,7 +29,10 @@ export function ErrorPanel({
   compact?: boolean;
 }) {
   const retryable =
-    error.kind === "server" || error.kind === "network" || error.kind === "invalid-response";
+    error.kind === "server" ||
+    error.kind === "network" ||
+    error.kind === "invalid-response" ||
+    error.kind === "rate-limited";
   return (
     <div
       role="alert"
@@ -54,6 +58,12 @@ export function ErrorPanel({
             the API key page
           </Link>{" "}
           shows what the current key may read.
+        </p>
+      ) : null}
+      {error.kind === "rate-limited" ? (
+        <p className="mt-2">
+          Too many pages were asked for in a short time, and the dashboard already tried again a few
+          times. Wait a moment, then retry.
         </p>
       ) : null}
       {error.kind === "bad-request" && clearHref ? (

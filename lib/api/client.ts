@@ -8,7 +8,7 @@
  */
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import { ApiRequestError, errorFromResponse } from "./errors";
+import { ApiRequestError, asApiError, errorFromResponse } from "./errors";
 import type { lenientSchemas } from "./schemas";
 
 type S = typeof lenientSchemas;
@@ -34,6 +34,31 @@ export type PaymentRecord = z.infer<S["Payment"]>;
 export type MeRecord = z.infer<S["Me"]>;
 
 export const PAGE_SIZE = 50;
+
+/**
+ * The browser's retries. A 429 from the dashboard's own limit is asked again once its
+ * Retry-After has passed (a person scrolling fast meets the limit; the rows come a
+ * moment later, and the table says "retrying in N s" meanwhile), up to
+ * RATE_LIMIT_RETRIES times. A failure with no answer at all is tried twice more. Any
+ * other answer is final: the server already retried the API (lib/api/server/retry.ts),
+ * so retrying its 5xx here would multiply the calls.
+ */
+export const RATE_LIMIT_RETRIES = 5;
+
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  const failure = asApiError(error);
+  if (failure.kind === "rate-limited") return failureCount < RATE_LIMIT_RETRIES;
+  return failure.status === null && failureCount < 2;
+}
+
+/** Milliseconds before the next try after `failureCount` earlier retries: a 429's own wait, else TanStack's backoff. */
+export function retryDelay(failureCount: number, error: unknown): number {
+  const failure = asApiError(error);
+  // A little jitter, so queries refused together do not all come back in the same instant.
+  if (failure.kind === "rate-limited")
+    return (failure.retryAfterSec ?? 1) * 1000 + Math.floor(Math.random() * 250);
+  return Math.min(1000 * 2 ** failureCount, 30_000);
+}
 
 async function getJson<T>(
   fetcher: Fetcher,
@@ -95,6 +120,21 @@ export function fetchMe(fetcher: Fetcher, signal?: AbortSignal) {
 }
 
 /**
+ * Whether a list found in the cache is read again when a view shows it anew (the
+ * back button, a reconnect) once it is stale. TanStack Query reads an infinite list
+ * again page by page, every loaded page back to back: a person who scrolled 80 pages
+ * and pressed back would spend 80 requests at once, past the data route's burst. So
+ * a list holding more than its first page is shown as it was left; it starts afresh
+ * from its first page when the person follows a link to it (the server's newer first
+ * page replaces the cached pages), changes a filter, or reloads.
+ */
+export function refetchWhenStale(query: {
+  state: { data?: { pages: unknown[] } | undefined };
+}): boolean {
+  return (query.state.data?.pages.length ?? 0) <= 1;
+}
+
+/**
  * The infinite query of a list. The key holds the list and its normalized filters
  * and order only (never a cursor), so a filter change starts a fresh list.
  */
@@ -104,6 +144,8 @@ export function listQueryOptions<L extends ListName>(fetcher: Fetcher, list: L, 
     queryFn: ({ pageParam, signal }) => fetchListPage(fetcher, list, query, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: ListPage<L>) => (last.hasMore ? last.nextCursor : undefined),
+    refetchOnMount: refetchWhenStale,
+    refetchOnReconnect: refetchWhenStale,
   });
 }
 

@@ -7,6 +7,7 @@ export type ApiErrorKind =
   | "bad-request" // 400: the API names the bad parameters in `issues`
   | "unauthorized" // 401: key missing, revoked, or lacking the route's claim
   | "not-found" // 404
+  | "rate-limited" // 429: too many requests for now; `retryAfterSec` says when to ask again
   | "server" // 5xx
   | "network" // no answer (down, refused, timed out)
   | "invalid-response"; // an answer that is not what the spec describes
@@ -17,6 +18,8 @@ export interface ApiErrorInfo {
   code: string | null;
   message: string;
   issues: string[];
+  /** a 429's Retry-After, in whole seconds */
+  retryAfterSec?: number | null;
 }
 
 export class ApiRequestError extends Error implements ApiErrorInfo {
@@ -24,6 +27,7 @@ export class ApiRequestError extends Error implements ApiErrorInfo {
   readonly status: number | null;
   readonly code: string | null;
   readonly issues: string[];
+  readonly retryAfterSec: number | null;
 
   constructor(info: ApiErrorInfo) {
     super(info.message);
@@ -32,6 +36,7 @@ export class ApiRequestError extends Error implements ApiErrorInfo {
     this.status = info.status;
     this.code = info.code;
     this.issues = info.issues;
+    this.retryAfterSec = info.retryAfterSec ?? null;
   }
 
   toJSON(): ApiErrorInfo {
@@ -41,6 +46,7 @@ export class ApiRequestError extends Error implements ApiErrorInfo {
       code: this.code,
       message: this.message,
       issues: this.issues,
+      retryAfterSec: this.retryAfterSec,
     };
   }
 }
@@ -49,7 +55,20 @@ export function kindOfStatus(status: number): ApiErrorKind {
   if (status === 400) return "bad-request";
   if (status === 401 || status === 403) return "unauthorized";
   if (status === 404) return "not-found";
+  if (status === 429) return "rate-limited";
   return "server";
+}
+
+/**
+ * Retry-After in whole seconds (at least 1): delta-seconds or an HTTP date; null when
+ * absent or unreadable.
+ */
+export function parseRetryAfterSec(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Math.max(1, Number(trimmed));
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(1, Math.ceil((at - now) / 1000));
 }
 
 /** Builds the error for a non-2xx response from its body (the spec's error shape, read leniently). */
@@ -80,6 +99,8 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
     code,
     message: typeof record.message === "string" ? record.message : `HTTP ${response.status}`,
     issues,
+    retryAfterSec:
+      response.status === 429 ? parseRetryAfterSec(response.headers.get("retry-after")) : null,
   });
 }
 

@@ -86,7 +86,7 @@ const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?$/i;
 
 /**
- * An ISO 8601 date-time, or a `YYYY-MM-DD` date read as UTC midnight (decisions.md);
+ * An ISO 8601 date-time, or a `YYYY-MM-DD` date read as UTC midnight (docs/readings.md, Dates);
  * a date-time without a zone is read as UTC. Returns epoch milliseconds; a bound
  * with digits below the millisecond (`…23.4161Z`) lies between two milliseconds and
  * comes back as the lower one plus 0.5. Records hold whole milliseconds, so every

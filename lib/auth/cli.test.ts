@@ -1,6 +1,7 @@
 /**
- * The accounts command line as a person runs it (child processes on a temp AUTH_DB),
- * and the accounts it makes signing in through better-auth itself.
+ * The accounts command line on a temp AUTH_DB, in-process (`run(argv, io)`, what
+ * `npm run auth` runs), and the accounts it makes signing in through better-auth
+ * itself; one test starts the program as a person would.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -8,28 +9,47 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bufferedIo } from "../cli/io";
+import { run } from "./cli";
 import { parseAllowList } from "./config";
 import { createAuth } from "./instance";
 
 let dir: string;
 let dbPath: string;
 
-function cli(args: string[], stdin?: string) {
+function parsed(stdout: string): unknown {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    return null;
+  }
+}
+
+/** One command, in-process, on the test's AUTH_DB; `stdin` is what --password-stdin reads. */
+async function cli(args: string[], stdin?: string) {
+  const io = bufferedIo({ ...process.env, AUTH_DB: dbPath, AUTH_DATABASE_URL: "" }, stdin);
+  const code = await run(args, io);
+  return { code, stdout: io.out(), stderr: io.err(), json: parsed(io.out()) };
+}
+
+/** The program itself, as `npm run auth` starts it. */
+function spawnCli(args: string[], stdin: string) {
   const result = spawnSync(
     process.execPath,
     ["node_modules/tsx/dist/cli.mjs", "lib/auth/cli.ts", ...args],
     {
-      input: stdin ?? "",
+      input: stdin,
       encoding: "utf8",
       env: { ...process.env, AUTH_DB: dbPath, AUTH_DATABASE_URL: "" },
       timeout: 60_000,
     },
   );
-  let json: unknown = null;
-  try {
-    json = JSON.parse(result.stdout);
-  } catch {}
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr, json };
+  return {
+    code: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    json: parsed(result.stdout),
+  };
 }
 
 /** Signs in with better-auth on the same file, as the server would; the session token or null. */
@@ -76,7 +96,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("npm run auth", () => {
   it("adds a user with a password from stdin, and that password signs in", async () => {
-    const added = cli(
+    const added = await cli(
       ["users", "add", "--email", "Ana@Example.com", "--name", "Ana", "--password-stdin"],
       "a long enough password\n",
     );
@@ -96,36 +116,39 @@ describe("npm run auth", () => {
   });
 
   it("generates a strong password when none is given and prints it once", async () => {
-    const added = cli(["users", "add", "--email", "bo@example.com"]);
+    const added = await cli(["users", "add", "--email", "bo@example.com"]);
     expect(added.code, added.stderr).toBe(0);
     const { password, user } = added.json as { password: string; user: { name: string } };
     expect(password).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(user.name).toBe("bo");
     expect(added.stderr).not.toContain(password);
     expect(await signIn("bo@example.com", password)).toBeTruthy();
-    const listed = cli(["users", "list"]);
+    const listed = await cli(["users", "list"]);
     expect(listed.stdout).not.toContain(password);
   });
 
-  it("refuses a duplicate, a short password, a bad address and unknown commands, changing nothing", () => {
-    const dup = cli(["users", "add", "--email", "ana@example.com"]);
+  it("refuses a duplicate, a short password, a bad address and unknown commands, changing nothing", async () => {
+    const dup = await cli(["users", "add", "--email", "ana@example.com"]);
     expect(dup.code).toBe(2);
     expect(dup.stderr).toContain("exists already");
-    const short = cli(["users", "add", "--email", "cy@example.com", "--password-stdin"], "short\n");
+    const short = await cli(
+      ["users", "add", "--email", "cy@example.com", "--password-stdin"],
+      "short\n",
+    );
     expect(short.code).toBe(2);
     expect(short.stderr).toContain("12 to 128 characters");
-    expect(cli(["users", "add", "--email", "not-an-address"]).code).toBe(2);
-    const unknown = cli(["users", "frobnicate"]);
+    expect((await cli(["users", "add", "--email", "not-an-address"])).code).toBe(2);
+    const unknown = await cli(["users", "frobnicate"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("usage:");
-    expect(cli(["users", "add", "--bogus"]).code).toBe(2);
-    const emails = (cli(["users", "list"]).json as { email: string }[]).map((u) => u.email);
+    expect((await cli(["users", "add", "--bogus"])).code).toBe(2);
+    const emails = ((await cli(["users", "list"])).json as { email: string }[]).map((u) => u.email);
     expect(emails).toEqual(["ana@example.com", "bo@example.com"]);
   });
 
   it("lists users with their sign-in methods and active sessions", async () => {
     await signIn("ana@example.com", "a long enough password");
-    const listed = cli(["users", "list"]);
+    const listed = await cli(["users", "list"]);
     expect(listed.code).toBe(0);
     expect(listed.json).toEqual([
       expect.objectContaining({
@@ -138,9 +161,9 @@ describe("npm run auth", () => {
     ]);
   });
 
-  it("revokes a user's sessions", () => {
+  it("revokes a user's sessions", async () => {
     expect(sessionsOf("ana@example.com")).toBe(2);
-    const revoked = cli(["sessions", "revoke", "--email", "ana@example.com"]);
+    const revoked = await cli(["sessions", "revoke", "--email", "ana@example.com"]);
     expect(revoked.code, revoked.stderr).toBe(0);
     expect(revoked.json).toMatchObject({ sessionsEnded: 2 });
     expect(sessionsOf("ana@example.com")).toBe(0);
@@ -148,7 +171,7 @@ describe("npm run auth", () => {
   });
 
   it("sets a new password, which ends the old sessions and replaces the old password", async () => {
-    const set = cli(
+    const set = await cli(
       ["users", "set-password", "--email", "bo@example.com", "--password-stdin"],
       "the brand new password\n",
     );
@@ -158,12 +181,22 @@ describe("npm run auth", () => {
   });
 
   it("removes a user, its accounts and sessions", async () => {
-    const removed = cli(["users", "remove", "--email", "bo@example.com"]);
+    const removed = await cli(["users", "remove", "--email", "bo@example.com"]);
     expect(removed.code, removed.stderr).toBe(0);
     expect(sessionsOf("bo@example.com")).toBe(0);
     expect(await signIn("bo@example.com", "the brand new password")).toBeNull();
-    const missing = cli(["users", "remove", "--email", "bo@example.com"]);
+    const missing = await cli(["users", "remove", "--email", "bo@example.com"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("no user with the e-mail address bo@example.com");
+  });
+
+  it("the program (npm run auth) reads the password from stdin, prints JSON and exits 0", async () => {
+    const added = spawnCli(
+      ["users", "add", "--email", "dee@example.com", "--password-stdin"],
+      "another long password\n",
+    );
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.json).toMatchObject({ user: { email: "dee@example.com" } });
+    expect(await signIn("dee@example.com", "another long password")).toBeTruthy();
   });
 });

@@ -1,5 +1,9 @@
 /**
- * Local accounts and sessions (decisions: JSON on stdout, logs on stderr).
+ * Local accounts and sessions: JSON on stdout, logs on stderr, as the sandbox's
+ * command line (docs/readings.md, "Keys and the command line"); exit code 2 for a
+ * usage error, 1 for anything else. `run` is the command itself, callable
+ * in-process (tests); run as a program it uses the process's streams and
+ * environment.
  *
  *   npm run auth -- users add --email E --name N [--password-stdin]
  *   npm run auth -- users list
@@ -14,6 +18,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
+import { type CommandIo, isMain, runAsProgram } from "../cli/io";
 import { type AuthConfig, authStorage, parseAllowList } from "./config";
 import { createAuth } from "./instance";
 
@@ -33,19 +38,25 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** 24 random bytes as base64url: 32 characters, 192 bits. */
 const generatePassword = () => randomBytes(24).toString("base64url");
 
-async function readStdin(): Promise<string> {
-  let text = "";
-  for await (const chunk of process.stdin) text += chunk;
-  // One trailing newline (echo, a file) is not part of the password.
-  return text.replace(/\r?\n$/, "");
+async function readStdin(stdin: CommandIo["stdin"]): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin) chunks.push(Buffer.from(chunk));
+  // Decoded whole: a character split across two chunks stays one character. One
+  // trailing newline (echo, a file) is not part of the password.
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
-async function passwordFrom(fromStdin: boolean | undefined): Promise<{
+async function passwordFrom(
+  fromStdin: boolean | undefined,
+  stdin: CommandIo["stdin"],
+): Promise<{
   password: string;
   generated: boolean;
 }> {
   if (!fromStdin) return { password: generatePassword(), generated: true };
-  const password = await readStdin();
+  const password = await readStdin(stdin);
   if (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD)
     throw new UsageError(`the password must be ${MIN_PASSWORD} to ${MAX_PASSWORD} characters`);
   return { password, generated: false };
@@ -58,19 +69,36 @@ function requireEmail(email: string | undefined): string {
 }
 
 /** The CLI signs no cookies: its instance needs a secret only to exist. */
-function cliConfig(): AuthConfig {
+function cliConfig(env: NodeJS.ProcessEnv): AuthConfig {
   return {
-    secret: process.env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
+    secret: env.AUTH_SECRET ?? randomBytes(32).toString("base64url"),
     baseURL: "http://localhost",
     oidc: null,
     localAccounts: true,
     allowed: parseAllowList(""),
     sessionTtlSec: 3600,
-    storage: authStorage(process.env),
+    storage: authStorage(env),
   };
 }
 
-async function run(argv: string[]): Promise<unknown> {
+/** Runs one command on the sign-in storage AUTH_DB (or AUTH_DATABASE_URL) names; returns the exit code. */
+export async function run(argv: string[], io: CommandIo): Promise<number> {
+  try {
+    const result = await runCommand(argv, io);
+    io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    const usage =
+      error instanceof UsageError ||
+      String((error as { code?: string }).code ?? "").startsWith("ERR_PARSE_ARGS");
+    io.stderr(
+      `${usage ? (error as Error).message : `[auth] failed: ${(error as Error).message}`}\n`,
+    );
+    return usage ? 2 : 1;
+  }
+}
+
+async function runCommand(argv: string[], io: CommandIo): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -91,15 +119,15 @@ async function run(argv: string[]): Promise<unknown> {
     )
   )
     throw new UsageError(USAGE);
-  const log = (message: string) => console.error(`[auth] ${message}`);
+  const log = (message: string) => io.stderr(`[auth] ${message}\n`);
   const email = key === "users list" ? "" : requireEmail(values.email);
   // Read the password before opening the database: a bad one changes nothing.
   const secret =
     key === "users add" || key === "users set-password"
-      ? await passwordFrom(values["password-stdin"])
+      ? await passwordFrom(values["password-stdin"], io.stdin)
       : null;
 
-  const { auth, close } = await createAuth(cliConfig());
+  const { auth, close } = await createAuth(cliConfig(io.env));
   try {
     const ctx = await auth.$context;
     const users = ctx.internalAdapter;
@@ -187,15 +215,4 @@ async function run(argv: string[]): Promise<unknown> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (result) => {
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  },
-  (error: unknown) => {
-    const usage =
-      error instanceof UsageError ||
-      String((error as { code?: string }).code ?? "").startsWith("ERR_PARSE_ARGS");
-    console.error(usage ? (error as Error).message : `[auth] failed: ${(error as Error).message}`);
-    process.exitCode = usage ? 2 : 1;
-  },
-);
+if (isMain(import.meta.url)) runAsProgram(run);

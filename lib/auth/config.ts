@@ -228,23 +228,53 @@ export function isEmailAllowed(list: AllowList, email: string | null | undefined
   return list.domains.has(address.slice(address.lastIndexOf("@") + 1));
 }
 
-/**
- * Where to go after signing in: a same-origin path only. Anything that could leave
- * the site (`//evil`, `/\evil`, `https://…`, control characters) falls back to "/",
- * and so do the sign-in and auth routes themselves (no loop).
- */
-export function safeNext(next: string | null | undefined): string {
-  if (!next || next.length > 2000) return "/";
-  if (!next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return "/";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-  if (/[\u0000-\u001f\u007f\\]/.test(next)) return "/";
+/** A base no real address has: what resolves against it and keeps its origin stays on the site. */
+const SITE = "http://dashboard.invalid";
+const SITE_ORIGIN = new URL(SITE).origin;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f\\]/;
+/** Percent-decodings judged: a path that turns dangerous when decoded once or twice more is refused. */
+const DECODINGS = 3;
+
+/** Whether `path` (one decoding of the candidate's path) reads as a path on this site. */
+function staysOnSite(path: string): boolean {
+  if (!path.startsWith("/") || path.startsWith("//") || UNSAFE_CHARACTERS.test(path)) return false;
   let url: URL;
   try {
-    url = new URL(next, "http://dashboard.invalid");
+    url = new URL(path, SITE);
   } catch {
-    return "/";
+    return false;
   }
-  if (url.origin !== "http://dashboard.invalid") return "/";
+  // `/./`, `/..//`, `/%2e//` and `/a/..//x` normalise to `//x`: judged after normalising.
+  return url.origin === SITE_ORIGIN && !url.pathname.startsWith("//");
+}
+
+/**
+ * Where to go after signing in: a path on this site only, judged after the URL
+ * parser's normalisation and after each further percent-decoding (a browser, a
+ * proxy or our own code may decode once more). Anything that could leave the site
+ * (`//evil`, `/\evil`, `/.//evil`, `/..//evil`, `/%2e//evil`, `/%2F%2Fevil`,
+ * `https://…`, control characters) falls back to "/", and so do the sign-in and auth
+ * routes themselves (no loop). What comes back is the normalised form, which itself
+ * passes unchanged.
+ */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || next.length > 2000 || !staysOnSite(next)) return "/";
+  const url = new URL(next, SITE);
+  let path = url.pathname;
+  for (let decodings = 0; ; decodings++) {
+    if (!staysOnSite(path)) return "/";
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      return "/";
+    }
+    if (decoded === path) break;
+    // Encoded deeper than anyone would write a path: refused rather than judged.
+    if (decodings === DECODINGS) return "/";
+    path = decoded;
+  }
   if (url.pathname === "/sign-in" || url.pathname.startsWith("/api/")) return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }

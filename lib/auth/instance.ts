@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
+import { type AuthMiddleware, isAPIError } from "better-auth/api";
 import { getMigrations } from "better-auth/db/migration";
 import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
@@ -31,6 +32,7 @@ type Storage = Awaited<ReturnType<typeof openStorage>>;
 export async function openStorage(storage: AuthStorage) {
   if (storage.kind === "sqlite") {
     fs.mkdirSync(path.dirname(path.resolve(storage.path)), { recursive: true });
+    keepPrivate(storage.path);
     const db = new Database(storage.path);
     db.pragma("journal_mode = WAL");
     db.pragma("busy_timeout = 5000");
@@ -55,6 +57,23 @@ export async function openStorage(storage: AuthStorage) {
 }
 
 /**
+ * Sign-in storage holds password hashes and session tokens: readable by the server's
+ * user only. The file is made 0600 before SQLite opens it, whatever the umask, and
+ * SQLite gives its -wal and -shm files the database file's mode; files an earlier
+ * version left readable are narrowed too.
+ */
+function keepPrivate(file: string): void {
+  // A path from the configuration: not one for the bundler to trace.
+  fs.closeSync(fs.openSync(/*turbopackIgnore: true*/ file, "a", 0o600));
+  for (const name of [file, `${file}-wal`, `${file}-shm`])
+    if (
+      fs.existsSync(/*turbopackIgnore: true*/ name) &&
+      (fs.statSync(/*turbopackIgnore: true*/ name).mode & 0o077) !== 0
+    )
+      fs.chmodSync(/*turbopackIgnore: true*/ name, 0o600);
+}
+
+/**
  * The allow list, enforced by better-auth itself before it creates, links or signs in
  * an OIDC identity: a refused identity gets no user and no session, and the browser
  * lands on the sign-in page's error URL with ?error=email_not_allowed. Local accounts
@@ -71,8 +90,30 @@ function allowListGate(config: AuthConfig) {
   };
 }
 
+/**
+ * better-auth's logging of a failed request, less the throttle's refusals: a guesser
+ * would otherwise write a line per guess for as long as they keep at it.
+ */
+function logApiError(
+  error: unknown,
+  ctx: { logger: { error: (message: string, ...args: unknown[]) => void } },
+) {
+  if (!isAPIError(error)) return ctx.logger.error(error instanceof Error ? error.name : "", error);
+  if (error.statusCode === 429) return;
+  if (error.statusCode >= 500) ctx.logger.error(String(error.status), error);
+  else ctx.logger.error(error.message);
+}
+
+/**
+ * What the server adds to the command line's instance: the sign-in throttle's hooks
+ * (lib/auth/throttle-hooks.ts, server-only, so passed in rather than imported here).
+ */
+export interface ServerAdditions {
+  hooks?: { before?: AuthMiddleware; after?: AuthMiddleware };
+}
+
 /** better-auth's options for this configuration. */
-export function authOptions(config: AuthConfig, storage: Storage) {
+export function authOptions(config: AuthConfig, storage: Storage, additions: ServerAdditions = {}) {
   return {
     appName: "Invoicing dashboard",
     baseURL: config.baseURL,
@@ -107,7 +148,11 @@ export function authOptions(config: AuthConfig, storage: Storage) {
       defaultCookieAttributes: { httpOnly: true, secure: true, sameSite: "lax" as const },
       cookiePrefix: "invoicing",
     },
-    onAPIError: { errorURL: `${config.baseURL}/sign-in` },
+    // Its own limiter keys on X-Forwarded-For, which a client writes, and counts per
+    // process: the server's throttle (lib/auth/throttle.ts) replaces it.
+    rateLimit: { enabled: false },
+    ...(additions.hooks ? { hooks: additions.hooks } : {}),
+    onAPIError: { errorURL: `${config.baseURL}/sign-in`, onError: logApiError },
     logger: { level: "warn" as const },
     telemetry: { enabled: false },
     plugins: [
@@ -150,9 +195,10 @@ export type Auth = ReturnType<typeof build>;
 /** Opens the storage, brings its schema up to date, and builds the instance. */
 export async function createAuth(
   config: AuthConfig,
+  additions: ServerAdditions = {},
 ): Promise<{ auth: Auth; close: () => Promise<void> | void }> {
   const storage = await openStorage(config.storage);
-  const options = authOptions(config, storage);
+  const options = authOptions(config, storage, additions);
   await migrate(options);
   return { auth: build(options), close: storage.close };
 }

@@ -2,17 +2,32 @@
  * Sign-in storage on a PostgreSQL server (AUTH_DATABASE_URL), end to end on a real
  * server: the schema made at start, an account made by the command line, a password
  * sign-in, the session row and its cookie checked as every request checks them,
- * revocation. Runs when AUTH_TEST_POSTGRES_URL names a server where it may create a
- * database (CI starts a throwaway one, see .ci/run); each run makes its own database
- * and drops it. With AUTH_TEST_POSTGRES_REQUIRED=1 a missing server is a failure.
+ * revocation. The test run starts a throwaway PostgreSQL for it (Debian's postgresql,
+ * lib/testing/postgres-server.ts), or uses the server AUTH_TEST_POSTGRES_URL names
+ * (one where it may create a database); each run makes its own database and drops
+ * it. Where PostgreSQL is not installed it is skipped, loudly; with
+ * AUTH_TEST_POSTGRES_REQUIRED=1 (CI) that is a failure.
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  findPostgresBin,
+  startTestPostgres,
+  type TestPostgres,
+} from "@/lib/testing/postgres-server";
 import { parseAllowList } from "./config";
 import { createAuth } from "./instance";
 
-const adminUrl = process.env.AUTH_TEST_POSTGRES_URL;
+const givenUrl = process.env.AUTH_TEST_POSTGRES_URL?.trim() || null;
+const available = Boolean(givenUrl || findPostgresBin());
+if (!available)
+  console.error(
+    "\n!!! PostgreSQL is not installed: the sign-in storage test on PostgreSQL is SKIPPED.\n" +
+      "!!! Install it (Debian: apt-get install postgresql) to run it.\n",
+  );
+let server: TestPostgres | null = null;
+let adminUrl: string | null = givenUrl;
 
 interface PgClient {
   connect(): Promise<void>;
@@ -35,10 +50,10 @@ async function withClient<T>(url: string, use: (client: PgClient) => Promise<T>)
 }
 
 it("a PostgreSQL server is there when CI requires one", () => {
-  if (process.env.AUTH_TEST_POSTGRES_REQUIRED === "1") expect(adminUrl).toBeTruthy();
+  if (process.env.AUTH_TEST_POSTGRES_REQUIRED === "1") expect(available).toBe(true);
 });
 
-describe.skipIf(!adminUrl)("sign-in storage on PostgreSQL", () => {
+describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
   const database = `auth_test_${randomBytes(6).toString("hex")}`;
   let url: string;
 
@@ -80,6 +95,10 @@ describe.skipIf(!adminUrl)("sign-in storage on PostgreSQL", () => {
     });
 
   beforeAll(async () => {
+    if (!adminUrl) {
+      server = await startTestPostgres();
+      adminUrl = server!.url;
+    }
     await withClient(adminUrl!, (client) => client.query(`CREATE DATABASE ${database}`));
     const target = new URL(adminUrl!);
     target.pathname = `/${database}`;
@@ -87,10 +106,11 @@ describe.skipIf(!adminUrl)("sign-in storage on PostgreSQL", () => {
   });
 
   afterAll(async () => {
-    if (!url) return;
-    await withClient(adminUrl!, (client) =>
-      client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
-    );
+    if (url)
+      await withClient(adminUrl!, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
+      );
+    await server?.stop();
   });
 
   it("makes its schema on an empty database, as the server's start does", async () => {

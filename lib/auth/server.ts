@@ -1,6 +1,7 @@
 import "server-only";
 import { type AuthSetup, describeProblems, readAuthSetup } from "./config";
 import { type Auth, createAuth } from "./instance";
+import { passwordThrottleHooks } from "./throttle-hooks";
 
 /**
  * The process's sign-in setup and better-auth instance, made once. The instance
@@ -20,7 +21,9 @@ export function getAuth(): Promise<Auth> {
   const current = authSetup();
   if (current.mode === "open") throw new Error("Sign-in is off: the dashboard runs open");
   if (current.mode === "invalid") throw new Error(describeProblems(current.problems));
-  globalForAuth.__invoicingAuth ??= createAuth(current.config).then(
+  globalForAuth.__invoicingAuth ??= createAuth(current.config, {
+    hooks: passwordThrottleHooks(),
+  }).then(
     ({ auth }) => auth,
     (error: unknown) => {
       globalForAuth.__invoicingAuth = undefined;

@@ -6,7 +6,7 @@
  * Layout rules:
  * - Names are the API's field names (camelCase), so a column is easy to trace.
  * - Money: the amount as a decimal string ("1234.56") plus a `currency` column.
- *   An invoice's amounts share its contract's currency (decisions.md).
+ *   An invoice's amounts share its contract's currency (docs/readings.md, Invoices).
  * - Payments carry cents with no currency in the API, so their amounts are decimals
  *   with no currency column: the API does not say which currency they are in.
  * - Customers' sums are per currency and never added: one row per customer and

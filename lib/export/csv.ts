@@ -9,7 +9,7 @@
  *   "'-12.50", which a spreadsheet shows as text). Our own rule rather than
  *   csv-stringify's `escape_formulas` because it also covers the full-width forms.
  * - Money: minor units as an exact decimal string (every currency has 2 minor
- *   digits, decisions.md), never through floating point.
+ *   digits, docs/readings.md, Records), never through floating point.
  * - Dates: calendar dates as YYYY-MM-DD, timestamps as full ISO 8601 UTC.
  */
 import { stringify } from "csv-stringify/sync";

@@ -15,7 +15,9 @@ export interface ExportProgress {
 export type ExportOutcome =
   | { kind: "done"; rows: number; bytes: number; fileName: string }
   | { kind: "failed"; rows: number; reason: string }
-  | { kind: "cancelled"; rows: number };
+  | { kind: "cancelled"; rows: number }
+  /** The server's limit on exports refused this one before it started (429). */
+  | { kind: "limited"; rows: 0; reason: string; retryAfterSec: number };
 
 /**
  * Counts CSV records across chunks: a LF outside quotes ends a record (a quoted
@@ -78,6 +80,13 @@ export async function runExport(
     if (isAbort(error)) return { kind: "cancelled", rows: 0 };
     return { kind: "failed", rows: 0, reason: "The dashboard could not reach the server." };
   }
+  if (response.status === 429)
+    return {
+      kind: "limited",
+      rows: 0,
+      reason: await errorReason(response),
+      retryAfterSec: Number(response.headers.get("retry-after")) || 60,
+    };
   if (!response.ok || !response.body)
     return { kind: "failed", rows: 0, reason: await errorReason(response) };
 

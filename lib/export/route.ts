@@ -2,6 +2,7 @@ import "server-only";
 import { ApiRequestError } from "../api/errors";
 import { serverFetcher } from "../api/server/fetcher";
 import { viewerForRequest } from "../auth/guard";
+import { admitExport, limitKey, releasingWhenDone } from "../rate-limits/costly-routes";
 import { exportQuery, isExportList } from "./query";
 import { exportCsvStream, failureReason } from "./stream";
 
@@ -9,7 +10,9 @@ import { exportCsvStream, failureReason } from "./stream";
  * GET /api/export/<list>?<query>: the list's view as a CSV download, read through
  * the server's own fetch path (server-held key, retries, timeouts). Problems found
  * before the first byte are JSON answers with a status; a failure after that aborts
- * the download (lib/export/stream.ts).
+ * the download (lib/export/stream.ts). Each session (each client address when the
+ * dashboard runs open) runs EXPORTS_AT_ONCE at a time and EXPORTS_PER_MINUTE a
+ * minute; beyond that, a 429 with Retry-After.
  */
 export async function serveExportRequest(request: Request, list: string): Promise<Response> {
   const viewer = await viewerForRequest(request);
@@ -29,6 +32,12 @@ export async function serveExportRequest(request: Request, list: string): Promis
       query.issues,
     );
 
+  // Counted once the request is valid: a mistyped filter costs nothing upstream.
+  const admission = await admitExport(
+    limitKey(viewer.kind === "user" ? viewer.sessionId : null, request.headers),
+  );
+  if (!admission.ok) return admission.response;
+
   let body: ReadableStream<Uint8Array>;
   try {
     body = await exportCsvStream(serverFetcher, list, query.apiQuery, {
@@ -37,9 +46,10 @@ export async function serveExportRequest(request: Request, list: string): Promis
         console.error(`[export] ${list}: failed after ${rows} rows: ${failureReason(error)}`),
     });
   } catch (error) {
+    await admission.release();
     return firstPageError(error);
   }
-  return new Response(body, {
+  return new Response(releasingWhenDone(body, admission.release), {
     status: 200,
     headers: {
       "content-type": "text/csv; charset=utf-8",

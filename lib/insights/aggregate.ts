@@ -41,7 +41,7 @@ export function currencyOrder(codes: Iterable<string>): string[] {
   });
 }
 
-/** Minor units as an exact decimal string: "-123456" → "-1234.56" (2 minor digits, decisions.md). */
+/** Minor units as an exact decimal string: "-123456" → "-1234.56" (2 minor digits, docs/readings.md, Records). */
 export function minorToDecimal(minor: string | bigint): string {
   const value = BigInt(minor);
   const negative = value < 0n;

@@ -5,7 +5,7 @@ import { utcDay } from "./aggregate";
 /**
  * "Today" for days left and days past due: the server's clock in UTC, so the same
  * day for every viewer. With the built-in API, `SANDBOX_NOW` pins it as it pins the
- * API's own "today" (decisions.md), so the dashboard and the API agree in tests and
+ * API's own "today" (docs/readings.md, Today), so the dashboard and the API agree in tests and
  * demos. A real service is read against the real clock.
  */
 export function insightNow(): number {

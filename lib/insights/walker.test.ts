@@ -2,7 +2,7 @@
  * The walker and the views' cache on the real built-in API (the seeded test
  * database), through the server's own fetch path.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
 import type { Fetcher } from "@/lib/api/client";
 import { sandboxInfo, walkForward } from "@/lib/sandbox/testing/sandbox";
 
@@ -19,10 +19,27 @@ beforeAll(async () => {
   ({ serverFetcher } = await import("@/lib/api/server/fetcher"));
 });
 
-/** The real fetcher, counting requests in flight and failing from call `failAfter` on. */
+/**
+ * The real fetcher, counting requests in flight and failing from call `failAfter` on.
+ * `idle()` resolves once no call is in flight and none started after the last one.
+ */
 function instrumented(options: { failAfter?: number; delayMs?: number } = {}) {
   const stats = { calls: 0, inFlight: 0, maxInFlight: 0 };
-  const fetcher: Fetcher = async (path, init) => {
+  const pending = new Set<Promise<unknown>>();
+  const idle = async () => {
+    while (pending.size > 0) {
+      await Promise.allSettled([...pending]);
+      // One turn of the event loop: a walk that goes on starts its next call first.
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+  const track: Fetcher = (path, init) => {
+    const call = counted(path, init);
+    pending.add(call);
+    call.finally(() => pending.delete(call)).catch(() => {});
+    return call;
+  };
+  const counted: Fetcher = async (path, init) => {
     stats.calls += 1;
     if (options.failAfter !== undefined && stats.calls > options.failAfter)
       return Response.json(
@@ -38,7 +55,7 @@ function instrumented(options: { failAfter?: number; delayMs?: number } = {}) {
       stats.inFlight -= 1;
     }
   };
-  return { fetcher, stats };
+  return { fetcher: track, stats, idle };
 }
 
 const collectIds = (ids: string[], rows: { id: string }[]) => {
@@ -94,7 +111,7 @@ describe("walkList", () => {
   });
 
   it("stops the other walks of a view when one fails", async () => {
-    const { fetcher, stats } = instrumented({ failAfter: 2 });
+    const { fetcher, stats, idle } = instrumented({ failAfter: 2 });
     const ctx = walker.createWalkContext({ fetcher, concurrency: 1 });
     await expect(
       walker.runWalks(ctx, (inner) =>
@@ -105,7 +122,7 @@ describe("walkList", () => {
         ),
       ),
     ).rejects.toBeInstanceOf(walker.WalkFailed);
-    await new Promise((r) => setTimeout(r, 50));
+    await idle();
     // The failing call, plus at most one per other walk already past its abort check.
     expect(stats.calls).toBeLessThanOrEqual(5);
   });
@@ -123,8 +140,11 @@ describe("insight cache", () => {
     const again = await cache.getInsight("renewals");
     expect(again).toBe(a);
     expect(cache.peekInsight("renewals").fresh).toBe(true);
-    await new Promise((r) => setTimeout(r, 5));
-    const forced = await cache.getInsight("renewals", { force: true });
+    // A later moment on a fake clock (Date only: the walk's own timers stay real).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5 });
+    const forced = await cache.getInsight("renewals", { force: true }).finally(() => {
+      vi.useRealTimers();
+    });
     expect(forced).not.toBe(a);
     expect(forced.asOf > a.asOf).toBe(true);
     expect(forced.data).toEqual(a.data);
@@ -167,9 +187,16 @@ describe("insight cache", () => {
 describe("insight cache staleness", () => {
   it("keeps a result past its TTL visible as stale until a new walk replaces it", async () => {
     vi.stubEnv("INSIGHTS_CACHE_TTL_MS", "1000");
+    // Time passes on a fake clock (Date only: the walk's own timers stay real).
+    vi.useFakeTimers({ toFake: ["Date"] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const first = await cache.getInsight("home", { force: true });
     expect(cache.peekInsight("home")).toMatchObject({ fresh: true, running: false });
-    await new Promise((r) => setTimeout(r, 1_050));
+    vi.advanceTimersByTime(999);
+    expect(cache.peekInsight("home").fresh).toBe(true);
+    vi.advanceTimersByTime(1);
     const stale = cache.peekInsight("home");
     expect(stale.fresh).toBe(false);
     expect(stale.result).toBe(first);

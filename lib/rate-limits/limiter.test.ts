@@ -4,6 +4,7 @@
  */
 import { afterAll, afterEach, describe, expect, inject, it, vi } from "vitest";
 import { startTestRedis } from "@/lib/testing/redis-server";
+import { burstRule } from "./limiter";
 
 const redisUrl = inject("redisUrl");
 
@@ -58,6 +59,32 @@ describe.each(kinds)("a limit in %s", (_kind, url) => {
     expect((await limit.consume("a")).ok).toBe(false);
     await limit.reward("a", 3);
     expect((await limit.consume("a")).ok).toBe(true);
+  });
+});
+
+describe("burstRule", () => {
+  it("keeps the burst and, over time, at most the rate: whole-second windows", () => {
+    expect(burstRule(20, 60)).toEqual({ points: 60, durationSec: 3 });
+    // 10 per 3.33 s rounds the window up: the rate stays under 3 a second.
+    expect(burstRule(3, 10)).toEqual({ points: 10, durationSec: 4 });
+    expect(burstRule(0.01, 10)).toEqual({ points: 10, durationSec: 1000 });
+    expect(burstRule(1000, 5)).toEqual({ points: 5, durationSec: 1 });
+    expect(burstRule(5, 0.5)).toEqual({ points: 1, durationSec: 1 });
+  });
+
+  it("grants the burst at once, then refuses until the window ends", async () => {
+    vi.useFakeTimers({ now: new Date("2026-11-22T09:30:00Z") });
+    try {
+      const { createLimiter } = await instance({});
+      const limit = createLimiter(`burst-${Math.random()}`, burstRule(2, 6));
+      const first = await Promise.all(Array.from({ length: 8 }, () => limit.consume("a")));
+      expect(first.map((v) => v.ok)).toEqual([true, true, true, true, true, true, false, false]);
+      expect(first[6]).toEqual({ ok: false, retryAfterSec: 3, remaining: 0 });
+      vi.advanceTimersByTime(3_001);
+      expect((await limit.consume("a")).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -101,7 +101,21 @@ export function createLimiter(name: string, rule: LimitRule): Limiter {
   };
 }
 
-/** A whole number from the environment, or `fallback` when unset or not a positive number. */
+/**
+ * A limit stated as a token bucket (a client may send `burst` requests at once, and
+ * `perSec` a second after that) in the library's terms, a fixed window: `burst`
+ * points per window of burst ÷ perSec seconds, rounded up to whole seconds (the unit
+ * of a key's life in Redis). Over time a client gets at most `perSec` a second, and
+ * a fresh window grants the burst at once. Unlike a bucket, a client that spent the
+ * burst gets it all back when its window ends, not a request every 1/perSec s; so
+ * around a window's end it may send up to twice the burst in a short time.
+ */
+export function burstRule(perSec: number, burst: number): LimitRule {
+  const points = Math.max(1, Math.floor(burst));
+  return { points, durationSec: Math.max(1, Math.ceil(points / perSec)) };
+}
+
+/** A positive number from the environment, or `fallback` when unset or not one. */
 export function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;

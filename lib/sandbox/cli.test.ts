@@ -1,10 +1,11 @@
 /**
- * The key command line (decisions.md, "Keys and claims"): JSON on stdout, logs on
- * stderr; businesses, keys list / create / revoke; claims; at most ten active keys
- * per business (invoicing-api.md, Authentication 6); secrets never stored.
+ * The key command line (docs/readings.md, "Keys and the command line"): JSON on
+ * stdout, logs on stderr; businesses, keys list / create / revoke; claims; at most
+ * ten active keys per business (docs/api.md, "Authentication"); secrets never stored.
  *
- * Each test drives `tsx lib/sandbox/cli.ts` as a child process on its own temporary
- * database, then checks the effect through the real request handler.
+ * The commands run in-process (`run(argv, io)`, what `npm run sandbox` runs) on a
+ * temporary database of their own, and their effect is checked through the real
+ * request handler; one test starts the program as a person would.
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
@@ -12,6 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bufferedIo } from "../cli/io";
+import { run as runCommand } from "./cli";
 import { handleApiRequest } from "./http/handler";
 import { openDatabase } from "./storage/db";
 
@@ -41,10 +44,16 @@ let dbFile = "";
 let db: Database.Database;
 let businesses: { id: string; name: string }[] = [];
 
-function run(args: string[]): Promise<Run> {
+/** One command, in-process, on the test's database. */
+function run(args: string[]): Run {
+  const io = bufferedIo({ ...process.env, SANDBOX_DB: dbFile });
+  const code = runCommand(args, io);
+  return { code, stdout: io.out(), stderr: io.err() };
+}
+
+/** The program itself, as `npm run sandbox` starts it: node with tsx's loader. */
+function spawnCli(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    // `tsx lib/sandbox/cli.ts` (npm run sandbox) without the tsx wrapper process: node with
-    // tsx's loader, which is what the tsx binary runs, about 0.4 s faster per command.
     execFile(
       process.execPath,
       ["--import", "tsx", CLI, ...args],
@@ -57,8 +66,8 @@ function run(args: string[]): Promise<Run> {
   });
 }
 
-async function json<T>(args: string[]): Promise<T> {
-  const r = await run(args);
+function json<T>(args: string[]): T {
+  const r = run(args);
   expect(r.code, `${args.join(" ")}: ${r.stderr}`).toBe(0);
   return JSON.parse(r.stdout) as T;
 }
@@ -78,15 +87,15 @@ const listKeys = () => json<KeyRow[]>(["keys", "list"]);
 const createKey = (business: string, ...extra: string[]) =>
   json<{ id: string; secret: string }>(["keys", "create", "--business", business, ...extra]);
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "sandbox-cli-test-"));
   dbFile = path.join(dir, "sandbox.sqlite");
-  const seeded = await run(["seed", "--customers", "20"]);
+  const seeded = run(["seed", "--customers", "20"]);
   expect(seeded.code, seeded.stderr).toBe(0);
   JSON.parse(seeded.stdout);
   db = openDatabase(dbFile);
-  businesses = await json(["businesses"]);
-}, 120_000);
+  businesses = json(["businesses"]);
+});
 
 afterAll(() => {
   db?.close();
@@ -105,8 +114,8 @@ describe("sandbox command line", () => {
     expect(businesses).toEqual(rows);
   });
 
-  it("keys list prints [{ id, businessId, name, claims, createdAt, revokedAt }]", async () => {
-    const keys = await listKeys();
+  it("keys list prints [{ id, businessId, name, claims, createdAt, revokedAt }]", () => {
+    const keys = listKeys();
     expect(keys.length).toBeGreaterThan(0);
     for (const k of keys) {
       expect(Object.keys(k).sort()).toEqual(
@@ -124,7 +133,7 @@ describe("sandbox command line", () => {
 
   it("keys create prints { id, secret }; the key works at once, holds all four claims, and is listed", async () => {
     const demo = businesses[0]!;
-    const created = await createKey(demo.id, "--name", "CLI test key");
+    const created = createKey(demo.id, "--name", "CLI test key");
     expect(Object.keys(created).sort()).toEqual(["id", "secret"]);
     expect(created.id).toMatch(UUID_RE);
     expect(typeof created.secret).toBe("string");
@@ -138,19 +147,19 @@ describe("sandbox command line", () => {
     for (const p of ["/invoices", "/customers", "/contracts", "/payments"])
       expect((await call(p, created.secret)).status, p).toBe(200);
 
-    const listed = (await listKeys()).find((k) => k.id === created.id);
+    const listed = listKeys().find((k) => k.id === created.id);
     expect(listed).toBeDefined();
     expect(listed!.businessId).toBe(demo.id);
     expect(listed!.name).toBe("CLI test key");
     expect([...listed!.claims].sort()).toEqual([...ALL_CLAIMS].sort());
     expect(listed!.revokedAt).toBeNull();
     // the secret is shown once: never in the list
-    expect(JSON.stringify(await listKeys())).not.toContain(created.secret);
+    expect(JSON.stringify(listKeys())).not.toContain(created.secret);
   });
 
   it("a key of the second business reads that business", async () => {
     const other = businesses[1]!;
-    const created = await createKey(other.id);
+    const created = createKey(other.id);
     const me = await call("/me", created.secret);
     expect(me.status).toBe(200);
     expect(me.body.entityId).toBe(other.id);
@@ -158,9 +167,9 @@ describe("sandbox command line", () => {
 
   it("keys revoke prints { id, revokedAt }; the key is refused at once", async () => {
     const demo = businesses[0]!;
-    const created = await createKey(demo.id);
+    const created = createKey(demo.id);
     expect((await call("/me", created.secret)).status).toBe(200);
-    const revoked = await json<{ id: string; revokedAt: string }>(["keys", "revoke", created.id]);
+    const revoked = json<{ id: string; revokedAt: string }>(["keys", "revoke", created.id]);
     expect(Object.keys(revoked).sort()).toEqual(["id", "revokedAt"]);
     expect(revoked.id).toBe(created.id);
     expect(revoked.revokedAt).toMatch(ISO_RE);
@@ -169,13 +178,13 @@ describe("sandbox command line", () => {
       expect(res.status, p).toBe(401);
       expect(res.body.code).toBe("UNAUTHORIZED");
     }
-    const listed = (await listKeys()).find((k) => k.id === created.id);
+    const listed = listKeys().find((k) => k.id === created.id);
     expect(listed!.revokedAt).toBe(revoked.revokedAt);
   });
 
   it("--claims payments:read gives exactly that claim", async () => {
-    const created = await createKey(businesses[0]!.id, "--claims", "payments:read");
-    const listed = (await listKeys()).find((k) => k.id === created.id);
+    const created = createKey(businesses[0]!.id, "--claims", "payments:read");
+    const listed = listKeys().find((k) => k.id === created.id);
     expect(listed!.claims).toEqual(["payments:read"]);
     const me = await call("/me", created.secret);
     expect(me.status).toBe(200);
@@ -186,8 +195,8 @@ describe("sandbox command line", () => {
   });
 
   it("--claims a,b gives exactly those claims", async () => {
-    const created = await createKey(businesses[0]!.id, "--claims", "invoices:read,contracts:read");
-    const listed = (await listKeys()).find((k) => k.id === created.id);
+    const created = createKey(businesses[0]!.id, "--claims", "invoices:read,contracts:read");
+    const listed = listKeys().find((k) => k.id === created.id);
     expect([...listed!.claims].sort()).toEqual(["contracts:read", "invoices:read"]);
     const me = await call("/me", created.secret);
     expect([...me.body.authorizationClaims].sort()).toEqual(["contracts:read", "invoices:read"]);
@@ -197,54 +206,64 @@ describe("sandbox command line", () => {
     expect((await call("/payments", created.secret)).status).toBe(401);
   });
 
-  it("failing commands exit non-zero and print nothing on stdout", async () => {
+  it("failing commands exit 2 and print nothing on stdout, the reason on stderr", () => {
     const commands = [
       ["keys", "create", "--business", "00000000-0000-0000-0000-000000000000"],
       ["keys", "create", "--business", businesses[0]!.id, "--claims", "invoices:write"],
       ["keys", "revoke", "00000000-0000-0000-0000-000000000000"],
     ];
-    const results = await Promise.all(commands.map(run));
-    results.forEach((r, i) => {
-      expect(r.code, commands[i]!.join(" ")).not.toBe(0);
-      expect(r.stdout, commands[i]!.join(" ")).toBe("");
-    });
+    for (const command of [...commands, [], ["keys", "rotate"], ["seed", "--customers", "0"]]) {
+      const r = run(command);
+      expect(r.code, command.join(" ")).toBe(2);
+      expect(r.stdout, command.join(" ")).toBe("");
+      expect(r.stderr, command.join(" ")).not.toBe("");
+    }
+  });
+
+  it("the program (npm run sandbox) prints JSON with exit code 0, and exit code 2 with nothing on stdout when refused", async () => {
+    const [listed, refused] = await Promise.all([
+      spawnCli(["businesses"]),
+      spawnCli(["keys", "revoke", "00000000-0000-0000-0000-000000000000"]),
+    ]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual(businesses);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe("");
+    expect(refused.stderr).not.toBe("");
   });
 
   it("a business holds at most ten active keys: the 11th create fails, revoking one frees a place", async () => {
     const demo = businesses[0]!;
-    const active = () =>
-      listKeys().then((keys) =>
-        keys.filter((k) => k.businessId === demo.id && k.revokedAt === null),
-      );
-    const count = (await active()).length;
+    const active = () => listKeys().filter((k) => k.businessId === demo.id && k.revokedAt === null);
+    const count = active().length;
     expect(count).toBeLessThanOrEqual(10);
     // fill up to ten
-    await Promise.all(Array.from({ length: 10 - count }, () => createKey(demo.id)));
-    const ten = await active();
+    for (let i = count; i < 10; i++) createKey(demo.id);
+    const ten = active();
     expect(ten.length).toBe(10);
 
-    const eleventh = await run(["keys", "create", "--business", demo.id]);
+    const eleventh = run(["keys", "create", "--business", demo.id]);
     expect(eleventh.code).not.toBe(0);
     expect(eleventh.stdout).toBe("");
     expect(eleventh.stderr.length).toBeGreaterThan(0);
-    expect((await active()).length).toBe(10);
+    expect(active().length).toBe(10);
 
     // another business is not affected
-    await createKey(businesses[1]!.id);
+    createKey(businesses[1]!.id);
 
-    await json(["keys", "revoke", ten[0]!.id]);
-    const again = await createKey(demo.id);
+    json(["keys", "revoke", ten[0]!.id]);
+    const again = createKey(demo.id);
     expect((await call("/me", again.secret)).status).toBe(200);
-    const twelfth = await run(["keys", "create", "--business", demo.id]);
+    const twelfth = run(["keys", "create", "--business", demo.id]);
     expect(twelfth.code).not.toBe(0);
     expect(twelfth.stdout).toBe("");
   });
 
   it("secrets are not stored in the database files", async () => {
-    const secrets = await Promise.all([
+    const secrets = [
       createKey(businesses[1]!.id, "--name", "secret check 1"),
       createKey(businesses[1]!.id, "--name", "secret check 2", "--claims", "payments:read"),
-    ]);
+    ];
     // make sure the writes are in the files on disk, whether in the main file or the WAL
     db.pragma("wal_checkpoint(PASSIVE)");
     const files = fs

@@ -1,5 +1,8 @@
 /**
- * The sandbox's command line (decisions.md): JSON on stdout, logs on stderr.
+ * The sandbox's command line (docs/readings.md, "Keys and the command line"): JSON
+ * on stdout, logs on stderr; exit code 2 for a usage or key error, 1 for anything
+ * else. `run` is the command itself, callable in-process (tests); run as a program
+ * it uses the process's streams and environment.
  *
  *   npm run sandbox -- seed [--customers N] [--seed S] [--reset]
  *   npm run sandbox -- businesses
@@ -8,6 +11,7 @@
  *   npm run sandbox -- keys revoke <id>
  */
 import { parseArgs } from "node:util";
+import { type CommandIo, isMain, runAsProgram } from "../cli/io";
 import { sandboxDbPath } from "./env";
 import { createKey, KeyError, listKeys, revokeKey } from "./keys";
 import { openDatabase } from "./storage/db";
@@ -22,6 +26,16 @@ const USAGE = `usage:
 
 class UsageError extends Error {}
 
+interface Options {
+  customers?: string;
+  seed?: string;
+  reset?: boolean;
+  business?: string;
+  claims?: string;
+  name?: string;
+  help?: boolean;
+}
+
 function positiveInteger(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < 1)
@@ -29,7 +43,27 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
   return Number(value);
 }
 
-function run(argv: string[]): unknown {
+/** Runs one command on the database SANDBOX_DB names; returns the exit code. */
+export function run(argv: string[], io: CommandIo): number {
+  try {
+    const result = runCommand(argv, io);
+    io.stdout(`${JSON.stringify(result, null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      error instanceof KeyError ||
+      (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
+    ) {
+      io.stderr(`${(error as Error).message}\n`);
+      return 2;
+    }
+    io.stderr(`${(error as Error).stack ?? error}\n`);
+    return 1;
+  }
+}
+
+function runCommand(argv: string[], io: CommandIo): unknown {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -46,30 +80,24 @@ function run(argv: string[]): unknown {
   });
   const [command, sub, arg] = positionals;
   if (values.help || !command) throw new UsageError(USAGE);
-  const db = openDatabase(sandboxDbPath());
+  const db = openDatabase(sandboxDbPath(io.env));
   try {
-    return runCommand(db, command, sub, arg, values);
+    return onDatabase(db, io, command, sub, arg, values);
   } finally {
     // Closing checkpoints the write-ahead log into the database file.
     db.close();
   }
 }
 
-function runCommand(
+function onDatabase(
   db: ReturnType<typeof openDatabase>,
+  io: CommandIo,
   command: string,
   sub: string | undefined,
   arg: string | undefined,
-  values: {
-    customers?: string;
-    seed?: string;
-    reset?: boolean;
-    business?: string;
-    claims?: string;
-    name?: string;
-  },
+  values: Options,
 ): unknown {
-  const log = (message: string) => console.error(`[sandbox] ${message}`);
+  const log = (message: string) => io.stderr(`[sandbox] ${message}\n`);
   switch (command) {
     case "seed": {
       const customers = positiveInteger(values.customers, "--customers");
@@ -104,18 +132,4 @@ function runCommand(
   }
 }
 
-try {
-  const result = run(process.argv.slice(2));
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-} catch (error) {
-  if (
-    error instanceof UsageError ||
-    error instanceof KeyError ||
-    (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")
-  ) {
-    console.error((error as Error).message);
-    process.exit(2);
-  }
-  console.error(error);
-  process.exit(1);
-}
+if (isMain(import.meta.url)) runAsProgram(run);

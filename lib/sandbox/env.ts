@@ -1,8 +1,8 @@
 import path from "node:path";
 
-/** Path of the sandbox's SQLite file (decisions.md: `SANDBOX_DB`, default `.data/sandbox.sqlite`). */
-export function sandboxDbPath(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.SANDBOX_DB || ".data/sandbox.sqlite");
+/** Path of the sandbox's SQLite file (docs/readings.md, "Where the API lives": `SANDBOX_DB`, default `.data/sandbox.sqlite`). */
+export function sandboxDbPath(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(/*turbopackIgnore: true*/ env.SANDBOX_DB || ".data/sandbox.sqlite");
 }
 
 /** The sandbox is on when no real API is configured, or when forced with INVOICING_SANDBOX=1. */

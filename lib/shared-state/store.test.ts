@@ -2,6 +2,11 @@
  * The shared store, in memory and on a real Redis (a throwaway redis-server, see
  * lib/testing/services-setup.ts): the same behaviour from both, and locks that
  * expire, extend and release only for their holder.
+ *
+ * Time passes on a fake clock for the memory store. Redis keeps its own clock, so
+ * there it passes for real; every check that a value or lock is still there runs
+ * under a lifetime of seconds, and only the lapses use short ones, which a slow
+ * machine can only overshoot.
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -14,37 +19,57 @@ afterAll(() => {
   for (const client of clients) client.disconnect();
 });
 
-async function redisStore(): Promise<SharedStore> {
+/** A store, and a way to let `ms` pass on its clock. */
+interface Timed {
+  store: SharedStore;
+  pass(ms: number): Promise<void>;
+}
+
+async function redisStore(): Promise<Timed> {
   const client = connectRedis(redisUrl!);
   clients.push(client);
   await waitForRedis(client);
   // A prefix of its own: tests never see each other's keys.
-  return createRedisStore(client, `test:${randomUUID()}:`);
+  const store = createRedisStore(client, `test:${randomUUID()}:`);
+  return { store, pass: (ms) => new Promise((r) => setTimeout(r, ms)) };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function memoryStore(): Promise<Timed> {
+  let now = Date.parse("2026-11-22T09:30:00.000Z");
+  const store = createMemoryStore(() => now);
+  return {
+    store,
+    pass: async (ms) => {
+      now += ms;
+    },
+  };
+}
 
-const kinds: [string, () => Promise<SharedStore>][] = [
-  ["memory", async () => createMemoryStore()],
-  ...(redisUrl ? ([["redis", redisStore]] as [string, () => Promise<SharedStore>][]) : []),
+const LONG = 10_000;
+
+const kinds: [string, () => Promise<Timed>][] = [
+  ["memory", memoryStore],
+  ...(redisUrl ? ([["redis", redisStore]] as [string, () => Promise<Timed>][]) : []),
 ];
 
 describe.each(kinds)("the %s store", (_kind, make) => {
   it("keeps values, with and without a lifetime", async () => {
-    const store = await make();
+    const { store, pass } = await make();
     expect(await store.get("a")).toBeNull();
     await store.set("a", "1");
-    await store.set("b", "2", 50);
+    await store.set("b", "2", LONG);
     expect(await store.get("a")).toBe("1");
     expect(await store.get("b")).toBe("2");
-    await sleep(80);
+    await store.set("b", "2", 50);
+    await pass(80);
     expect(await store.get("b")).toBeNull();
+    expect(await store.get("a")).toBe("1");
     await store.delete("a");
     expect(await store.get("a")).toBeNull();
   });
 
   it("gives a lock to one holder at a time, and only its holder extends or releases it", async () => {
-    const store = await make();
+    const { store } = await make();
     const first = await store.acquireLock("walk", 10_000);
     expect(first).toEqual(expect.any(String));
     expect(await store.acquireLock("walk", 10_000)).toBeNull();
@@ -57,13 +82,15 @@ describe.each(kinds)("the %s store", (_kind, make) => {
   });
 
   it("lets a lock lapse when its holder stops extending it (a crashed instance)", async () => {
-    const store = await make();
-    const crashed = await store.acquireLock("walk", 60);
+    const { store, pass } = await make();
+    const crashed = await store.acquireLock("walk", LONG);
     expect(crashed).not.toBeNull();
-    expect(await store.acquireLock("walk", 60)).toBeNull();
-    await sleep(100);
-    const next = await store.acquireLock("walk", 60);
+    expect(await store.acquireLock("walk", LONG)).toBeNull();
+    // Its last extension was a short one, and then it stopped.
+    expect(await store.extendLock("walk", crashed!, 60)).toBe(true);
+    await pass(100);
+    const next = await store.acquireLock("walk", LONG);
     expect(next).not.toBeNull();
-    expect(await store.extendLock("walk", crashed!, 60)).toBe(false);
+    expect(await store.extendLock("walk", crashed!, LONG)).toBe(false);
   });
 });

@@ -12,6 +12,8 @@ import path from "node:path";
 export interface TestRedis {
   url: string;
   port: number;
+  /** the server's process (for its CPU in bench:load) */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -102,5 +104,5 @@ export async function startTestRedis(
     await stop();
     throw error;
   }
-  return { url: `redis://127.0.0.1:${chosen}`, port: chosen, stop };
+  return { url: `redis://127.0.0.1:${chosen}`, port: chosen, pid: child.pid, stop };
 }

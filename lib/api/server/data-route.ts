@@ -1,4 +1,12 @@
 import "server-only";
+import { clientAddress } from "@/lib/rate-limits/client-address";
+import {
+  burstRule,
+  createLimiter,
+  envNumber,
+  type Limiter,
+  tooManyRequests,
+} from "@/lib/rate-limits/limiter";
 import { UUID_PATTERN } from "../enums";
 import { ApiRequestError } from "../errors";
 import {
@@ -10,8 +18,6 @@ import {
   parseQuery,
   paymentFilterParams,
 } from "../list-params";
-import { limitKey, type RateLimiter } from "./rate-limit";
-import { serverRateLimiter } from "./shared-rate-limit";
 import { fetchValidated } from "./validated";
 
 /**
@@ -27,31 +33,37 @@ const LISTS: Record<string, ParamDefs> = {
 };
 const BY_ID = new Set(["invoices", "customers"]);
 
-function errorResponse(
-  status: number,
-  code: string,
-  message: string,
-  issues: string[] = [],
-  headers: Record<string, string> = {},
-) {
+function errorResponse(status: number, code: string, message: string, issues: string[] = []) {
   return Response.json(
     { message, code, issues: issues.map((m) => ({ message: m })) },
-    { status, headers: { "cache-control": "no-store", ...headers } },
+    { status, headers: { "cache-control": "no-store" } },
   );
 }
 
-/** Per-session (signed in) or per-address (open) limit: DATA_RATE_LIMIT_PER_SEC (default 20) refill, DATA_RATE_LIMIT_BURST (60). */
-function envNumber(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
-let limiter: RateLimiter | null = null;
-function rateLimiter() {
-  limiter ??= serverRateLimiter("data", {
-    ratePerSec: envNumber("DATA_RATE_LIMIT_PER_SEC", 20),
-    burst: envNumber("DATA_RATE_LIMIT_BURST", 60),
-  });
+/**
+ * The data route's limit: DATA_RATE_LIMIT_BURST (default 60) requests at once, and
+ * DATA_RATE_LIMIT_PER_SEC (default 20) a second over time, as one window of the
+ * burst per burst ÷ rate seconds (burstRule says how that differs from a token
+ * bucket). Shared by every instance through Redis when REDIS_URL is set.
+ */
+let limiter: Limiter | null = null;
+function dataLimiter(): Limiter {
+  limiter ??= createLimiter(
+    "data",
+    burstRule(envNumber("DATA_RATE_LIMIT_PER_SEC", 20), envNumber("DATA_RATE_LIMIT_BURST", 60)),
+  );
   return limiter;
+}
+
+/**
+ * Whose allowance a request spends: the signed-in session's (a person keeps their
+ * own limit whatever address they come from, and staff behind one office address do
+ * not share one), else the client's address as this deployment can know it (the
+ * open demo): the socket's, or with TRUST_PROXY the address our proxy saw, never an
+ * X-Forwarded-For the client wrote.
+ */
+export function dataLimitKey(sessionId: string | null, headers: Headers): string {
+  return sessionId ? `session:${sessionId}` : `address:${clientAddress(headers)}`;
 }
 
 /** `sessionId`: the signed-in viewer's session (the route handler checked it), null when open. */
@@ -62,17 +74,8 @@ export async function serveDataRequest(
 ): Promise<Response> {
   if (request.method !== "GET")
     return errorResponse(405, "METHOD_NOT_ALLOWED", "The data route only reads.");
-  const verdict = rateLimiter().take(
-    limitKey(sessionId, request.headers, process.env.TRUST_PROXY === "1"),
-  );
-  if (!verdict.ok)
-    return errorResponse(
-      429,
-      "RATE_LIMITED",
-      `Too many requests: try again in ${verdict.retryAfterSec} s.`,
-      [],
-      { "retry-after": String(verdict.retryAfterSec) },
-    );
+  const verdict = await dataLimiter().consume(dataLimitKey(sessionId, request.headers));
+  if (!verdict.ok) return tooManyRequests(verdict.retryAfterSec);
   const url = new URL(request.url);
   const [resource = "", id, ...rest] = segments;
   let forward: string;
@@ -96,13 +99,15 @@ export async function serveDataRequest(
   }
   try {
     const upstream = await fetchValidated(forward);
-    return new Response(upstream.body, {
-      status: upstream.status,
-      headers: {
-        "content-type": upstream.headers.get("content-type") ?? "application/json",
-        "cache-control": "no-store",
-      },
-    });
+    const headers: Record<string, string> = {
+      "content-type": upstream.headers.get("content-type") ?? "application/json",
+      "cache-control": "no-store",
+    };
+    // A real API's own 429 (its wait too long to take here, lib/api/server/retry.ts):
+    // the browser waits as it says.
+    const retryAfter = upstream.headers.get("retry-after");
+    if (upstream.status === 429 && retryAfter) headers["retry-after"] = retryAfter;
+    return new Response(upstream.body, { status: upstream.status, headers });
   } catch (error) {
     if (error instanceof ApiRequestError && error.kind === "invalid-response")
       return errorResponse(502, "INVALID_RESPONSE", error.message, error.issues);

@@ -1,6 +1,7 @@
 /**
- * GET /contracts and GET /payments, checked against the spec and decisions.md: each
- * filter and order compared with the whole list filtered and sorted here.
+ * GET /contracts and GET /payments, checked against docs/api.md ("GET /contracts",
+ * "GET /payments") and docs/readings.md ("Parameter names", "Orders", "Payments"):
+ * each filter and order compared with the whole list filtered and sorted here.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Contract, Payment } from "@/lib/api/schemas";

@@ -2,8 +2,9 @@
  * Cursors at the edges of the documents' rules, on a database of its own (records are
  * changed here): a cursor the API issues stays within the spec's 1 to 1024 characters
  * whatever the record's sort values (a customer's name has no length limit); every
- * cursor problem is named alongside the other parameters' issues (decisions.md: one
- * issue per problem); and an explicit `orderBy` equal to the default keeps a cursor valid.
+ * cursor problem is named alongside the other parameters' issues (docs/readings.md,
+ * Cursors: one issue per problem); and an explicit `orderBy` equal to the default
+ * keeps a cursor valid.
  */
 import type Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

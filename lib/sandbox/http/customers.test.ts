@@ -1,5 +1,7 @@
 /**
- * GET /customers and GET /customers/{id}, checked against the spec and decisions.md:
+ * GET /customers and GET /customers/{id}, checked against docs/api.md ("GET /customers",
+ * "Customer", "Contract health") and docs/readings.md ("Health", "Coverage contract",
+ * "Customer sums"):
  * filters and orders compared with the whole list sorted and filtered here, and the
  * derived fields (sums, counts, coverage, health) recomputed from the invoices and
  * contracts the API itself lists.
@@ -116,7 +118,7 @@ function sortedBy(rows: Customer[], terms: Term[]): string[] {
   );
 }
 
-/** decisions.md: health table order, then coverageContractEndAt ascending nulls last, then name, then id. */
+/** docs/readings.md, Orders: health table order, then coverageContractEndAt ascending nulls last, then name, then id. */
 function defaultOrder(rows: Customer[]): string[] {
   const end = (c: Customer) =>
     c.coverageContractEndAt === null ? Number.POSITIVE_INFINITY : ms(c.coverageContractEndAt);

@@ -1,7 +1,7 @@
 /**
- * Error responses and every validation rule, from invoicing-api.md ("Errors",
- * "Conventions", each endpoint's parameter table) and decisions.md ("Query parameters
- * the spec does not name", "Readings of the spec this project takes").
+ * Error responses and every validation rule, from docs/api.md ("Errors",
+ * "Conventions", each route's parameter table) and docs/readings.md ("Parameter
+ * names", "Invalid parameters", "Errors").
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, sandboxInfo, testDatabase } from "../testing/sandbox";
@@ -16,7 +16,7 @@ const NIL = "00000000-0000-0000-0000-000000000000";
 const MAX = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 const V4 = "123e4567-e89b-42d3-a456-426614174000";
 
-/** Every query parameter each route knows (invoicing-api.md + decisions.md). */
+/** Every query parameter each route knows (docs/api.md, with docs/readings.md, Parameter names). */
 const PARAMS = {
   "/invoices": [
     "customerId",
@@ -115,8 +115,8 @@ function expectErrorBody(body: unknown, where: string): asserts body is ErrorBod
 }
 
 /**
- * A 400 with one issue per bad parameter, each named (decisions.md: "one issues entry
- * per problem, naming the parameter").
+ * A 400 with one issue per bad parameter, each named (docs/readings.md, Invalid
+ * parameters: "one `issues` entry per problem, each naming its parameter").
  */
 async function expect400(pathAndQuery: string, names: string[], key?: string) {
   const res = await api<ErrorBody>(pathAndQuery, key === undefined ? {} : { key });
@@ -221,7 +221,7 @@ describe("error bodies", () => {
   });
 
   it("unknown route → 404 carries the spec's one 404 message", async () => {
-    // invoicing-api.md, Errors: one code and one message per HTTP status.
+    // docs/api.md, Errors: one code and one message per HTTP status.
     const res = await api<ErrorBody>("/nope");
     expect(res.status).toBe(404);
     expect(res.body.message).toBe("The record does not exist for your business.");
@@ -663,7 +663,7 @@ describe("methods other than GET", () => {
       const customerAfter = await api(`/customers/${customerId}`);
       expect([invoiceAfter.status, invoiceAfter.body]).toEqual([200, invoiceBefore.body]);
       expect([customerAfter.status, customerAfter.body]).toEqual([200, customerBefore.body]);
-      // decisions.md: "Methods other than GET are refused with a 4xx and change nothing."
+      // docs/readings.md, Errors: methods other than GET are refused with a 4xx and change nothing.
       expect(failures, "requests that were not refused with a 4xx").toEqual([]);
     },
   );

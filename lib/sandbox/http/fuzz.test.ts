@@ -5,8 +5,8 @@
  *
  * Beyond that, a request that breaks a rule of the documents must be a 400: an
  * unknown parameter, a repeated one, an empty value, a bad boolean / uuid / enum /
- * limit / orderBy / search / cursor (invoicing-api.md "Shared list behaviour" and the
- * parameter tables; decisions.md "Query parameters the spec does not name").
+ * limit / orderBy / search / cursor (docs/api.md "Lists" and the parameter tables;
+ * docs/readings.md "Parameter names", "Invalid parameters").
  *
  * fast-check runs with fixed seeds so a failure reproduces.
  */

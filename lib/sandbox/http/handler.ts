@@ -182,7 +182,7 @@ const CURSOR_PARAMS = ["startingAfter", "endingBefore"] as const;
 
 /**
  * What is wrong with the request's cursors, one issue per problem, named by parameter
- * (decisions.md), reported with the other parameters' issues. A cursor whose own
+ * (docs/readings.md, Cursors), reported with the other parameters' issues. A cursor whose own
  * parameter already has an issue (its format) is not looked at again. The scope check
  * needs the filters: `scope` is given only when they are valid.
  */
@@ -309,7 +309,7 @@ export async function handleApiRequest(
     if (extra.length > 0) return errors.routeNotFound();
 
     if ((resource === "health" || resource === "openapi.json") && !id) {
-      // Public, and still strict: a parameter the route does not know is a 400 (decisions.md).
+      // Public, and still strict: a parameter the route does not know is a 400 (docs/readings.md, Invalid parameters).
       const parsed = parseQuery(url.searchParams, {});
       if (!parsed.ok) return errors.badRequest(parsed.issues);
       return resource === "health" ? health(context) : json(200, openApiDocument());

@@ -1,6 +1,7 @@
 /**
- * GET /invoices and GET /invoices/{id}, checked against the spec
- * (/work/shared/spec/invoicing-api.md) and decisions.md, not against the code.
+ * GET /invoices and GET /invoices/{id}, checked against the contract (docs/api.md,
+ * "GET /invoices", "Invoice"; docs/readings.md, "Invoices", "Dates"), not against
+ * the code.
  *
  * The whole list is read once (every status, creation order); every filter and
  * order is then requested from the API and compared, id by id and in order, with

@@ -1,7 +1,6 @@
 /**
- * Businesses, keys, claims and revocation, from invoicing-api.md ("What the service
- * does", "Authentication", "Errors") and decisions.md ("Keys and claims", "Routes the
- * spec does not spell out").
+ * Businesses, keys, claims and revocation, from docs/api.md ("What the API covers",
+ * "Authentication", "Errors") and docs/readings.md ("Keys and claims", "Routes").
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -216,7 +215,10 @@ describe("a key reads exactly one business", () => {
         .prepare("SELECT id FROM customers WHERE business_id = ? AND deleted_at IS NOT NULL")
         .all(sandboxInfo().demoBusinessId) as { id: string }[]
     ).map((r) => r.id);
-    expect(deleted.length, "the demo data has deleted customers (decisions.md)").toBeGreaterThan(0);
+    expect(
+      deleted.length,
+      "the demo data has deleted customers (docs/readings.md, Demo data)",
+    ).toBeGreaterThan(0);
     const listed = new Set(lists.demo["/customers"].map((c) => c.id));
     for (const id of deleted) {
       expect(listed.has(id), id).toBe(false);
@@ -468,7 +470,7 @@ describe("public routes", () => {
 });
 
 describe("the public routes", () => {
-  it("refuse a parameter they do not know, as every route does (decisions.md)", async () => {
+  it("refuse a parameter they do not know, as every route does (docs/readings.md, Invalid parameters)", async () => {
     for (const path of ["/health?limit=abc", "/openapi.json?foo=1"]) {
       const res = await api<{ code: string; issues: { message: string }[] }>(path, { key: null });
       expect(res.status, path).toBe(400);

@@ -1,6 +1,6 @@
 /**
- * Cursor pagination, written from invoicing-api.md ("Shared list behaviour") and
- * decisions.md ("Readings of the spec this project takes"). Cursors are treated as
+ * Cursor pagination, written from docs/api.md ("Pages", "Cursors") and
+ * docs/readings.md ("Pages", "Cursors", "Orders"). Cursors are treated as
  * opaque: never decoded, only stored and sent back (or deliberately damaged).
  *
  * The property test at the end compares, for random filters, orders and page sizes,
@@ -93,7 +93,7 @@ function checkPage(body: ListBody, limit: number, where: string): void {
   expect(Array.isArray(body.data), where).toBe(true);
   expect(typeof body.hasMore, where).toBe("boolean");
   expect(body.data.length, where).toBeLessThanOrEqual(limit);
-  // decisions.md: a page whose hasMore is true holds exactly `limit` records.
+  // docs/readings.md, Pages: a page whose hasMore is true holds exactly `limit` records.
   if (body.hasMore) expect(body.data.length, where).toBe(limit);
   if (body.data.length > 0) {
     expect(body.nextCursor, where).toMatch(CURSOR_RE);
@@ -402,7 +402,7 @@ describe("the independent answer itself", () => {
       ]),
       "/payments",
     );
-    // decisions.md: health table order, then coverageContractEndAt ascending nulls last, then name.
+    // docs/readings.md, Orders: health table order, then coverageContractEndAt ascending nulls last, then name.
     const endKey = (r: Rec) =>
       r.coverageContractEndAt === null ? Number.POSITIVE_INFINITY : time(r.coverageContractEndAt);
     const attention = combine([

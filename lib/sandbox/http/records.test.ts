@@ -1,6 +1,7 @@
 /**
- * The shape of every record and body the API returns, checked against the spec's
- * conventions and decisions.md: the exact (strict) schemas, timestamps, calendar
+ * The shape of every record and body the API returns, checked against docs/api.md
+ * (Conventions, Records) and docs/readings.md (Records, Contracts, Payments, Routes):
+ * the exact (strict) schemas, timestamps, calendar
  * dates at UTC midnight, uuids, money keyed by currency, links between records,
  * GET /me, error bodies, /health and /openapi.json.
  */
@@ -13,7 +14,7 @@ import { api, sandboxInfo } from "../testing/sandbox";
 /** Spec: 8-4-4-4-12 hex, version digit 1-8, variant digit 8, 9, a or b, either case; all-zero and all-f too. */
 const UUID =
   /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/i;
-/** decisions.md: ISO 8601 UTC with milliseconds. */
+/** docs/readings.md, Records: ISO 8601 UTC with milliseconds. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const MIDNIGHT = /^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/;
 const EVERY_INVOICE_STATUS = "DRAFT,APPROVED,ISSUING,ISSUED,VOIDED";

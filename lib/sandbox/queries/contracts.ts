@@ -155,7 +155,7 @@ export function toContracts(db: Database.Database, rows: unknown[]): Contract[] 
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
     };
-    // decisions.md: cancelsAt is omitted when there is none.
+    // docs/readings.md, Contracts: cancelsAt is left out when there is none.
     if (row.cancels_at !== null) contract.cancelsAt = iso(row.cancels_at);
     return contract;
   });

@@ -54,7 +54,7 @@ export function customerOrder(filters: CustomerFilters): SortKey[] {
       id,
     ];
   }
-  // "Most need attention first" (decisions.md): health in table order, then the
+  // "Most need attention first" (docs/readings.md, Orders): health in table order, then the
   // coverage contract's end (nulls last), then name.
   return [
     { expr: "c.health_rank", direction: "ASC" },

@@ -29,7 +29,7 @@ const FROM = "payments p LEFT JOIN customers cu ON cu.id = p.customer_id";
 
 /**
  * Never NULL: an unattributed payment sorts by the empty name, one with no fee as 0
- * (decisions.md). The customer's name is the payment's own copy (storage/derive.ts),
+ * (docs/readings.md, Orders). The customer's name is the payment's own copy (storage/derive.ts),
  * so the order reads an index instead of joining and sorting every payment.
  */
 const ORDER_KEYS: Record<(typeof PAYMENT_ORDER_FIELDS)[number], { expr: string; index: string }> = {

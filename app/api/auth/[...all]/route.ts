@@ -1,20 +1,25 @@
+import { isAnsweredAuthEndpoint, stripSessionTokens } from "@/lib/auth/endpoints";
 import { authSetup, getAuth } from "@/lib/auth/server";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
 
+const NO_STORE = { "cache-control": "no-store" };
+
+const notFound = (message: string) =>
+  Response.json({ message, code: "NOT_FOUND", issues: [] }, { status: 404, headers: NO_STORE });
+
 /**
- * better-auth's endpoints (OIDC callback, sign-in, sign-out, session). Absent when the
- * dashboard runs open; a clear 503 when sign-in is required but misconfigured.
+ * better-auth's endpoints that the dashboard uses over HTTP (lib/auth/endpoints.ts:
+ * the OIDC callback, password sign-in, the session check), their answers without
+ * session tokens; every other path answers 404. Absent when the dashboard runs open;
+ * a clear 503 when sign-in is required but misconfigured.
  */
 async function handle(request: Request): Promise<Response> {
   const setup = authSetup();
-  const headers = { "cache-control": "no-store" };
-  if (setup.mode === "open")
-    return Response.json(
-      { message: "Sign-in is off: the dashboard runs open.", code: "NOT_FOUND", issues: [] },
-      { status: 404, headers },
-    );
+  if (setup.mode === "open") return notFound("Sign-in is off: the dashboard runs open.");
+  if (!isAnsweredAuthEndpoint(request.method, new URL(request.url).pathname))
+    return notFound("No such endpoint: accounts are managed with `npm run auth` on the server.");
   if (setup.mode === "invalid")
     return Response.json(
       {
@@ -22,9 +27,9 @@ async function handle(request: Request): Promise<Response> {
         code: "AUTH_NOT_CONFIGURED",
         issues: [],
       },
-      { status: 503, headers },
+      { status: 503, headers: NO_STORE },
     );
-  return (await getAuth()).handler(request);
+  return stripSessionTokens(await (await getAuth()).handler(request));
 }
 
 export const GET = handle;

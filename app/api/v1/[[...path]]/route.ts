@@ -1,3 +1,4 @@
+import { admitApiRequest } from "@/lib/rate-limits/costly-routes";
 import { serveSandboxRequest } from "@/lib/sandbox";
 
 // The built-in API reads a SQLite file: never prerender, always the Node runtime.
@@ -7,6 +8,9 @@ export const runtime = "nodejs";
 type Context = { params: Promise<{ path?: string[] }> };
 
 async function handle(request: Request, { params }: Context): Promise<Response> {
+  // API_RATE_LIMIT_PER_SEC per key (the dashboard's own reads call the handler in-process).
+  const refused = await admitApiRequest(request.headers);
+  if (refused) return refused;
   const { path = [] } = await params;
   return serveSandboxRequest(request, `/${path.join("/")}`);
 }

@@ -1,0 +1,190 @@
+/**
+ * The deployment of deploy/ on loopback (deploy/local.ts): two `next start`
+ * instances of this build behind HAProxy, with a Redis and a PostgreSQL of the test's
+ * own, sign-in required. A session made through one instance reads through the other;
+ * the data route's limit is one allowance across both; Redis going away leaves each
+ * instance limiting in its own memory (README, "Redis"), never a 500; an instance
+ * that cannot reach Redis at start refuses to; a killed instance is taken out by the
+ * balancer while the other answers.
+ *
+ * Where haproxy, redis-server or PostgreSQL is not installed the file is skipped,
+ * loudly; with DEPLOY_TEST_REQUIRED=1 (CI) that is a failure.
+ */
+import { spawnSync } from "node:child_process";
+import { type Deployment, deploymentUnavailable, startDeployment } from "../deploy/local";
+import { E2E_NOW } from "./env";
+import { E2E_ACCOUNT, SESSION_COOKIE } from "./session";
+import { expect, test } from "./test";
+
+const BURST = 10;
+const unavailable = deploymentUnavailable({ signIn: true });
+if (unavailable && process.env.DEPLOY_TEST_REQUIRED !== "1")
+  console.error(`\n!!! The deployment test is SKIPPED: ${unavailable}.\n`);
+
+test.describe.configure({ mode: "serial" });
+test.skip(Boolean(unavailable) && process.env.DEPLOY_TEST_REQUIRED !== "1", unavailable ?? "");
+
+let deployment: Deployment;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  expect(unavailable, "what the deployment test needs").toBeNull();
+  deployment = await startDeployment({
+    instances: 2,
+    signIn: true,
+    env: {
+      SANDBOX_NOW: E2E_NOW,
+      // A window of 1,000 s: no allowance comes back while the test runs.
+      DATA_RATE_LIMIT_BURST: String(BURST),
+      DATA_RATE_LIMIT_PER_SEC: "0.01",
+    },
+  });
+  // The account, made with the command line on the deployment's PostgreSQL.
+  const added = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "lib/auth/cli.ts",
+      "users",
+      "add",
+      "--email",
+      E2E_ACCOUNT.email,
+      "--name",
+      E2E_ACCOUNT.name,
+      "--password-stdin",
+    ],
+    {
+      input: E2E_ACCOUNT.password,
+      encoding: "utf8",
+      env: { ...process.env, AUTH_DATABASE_URL: deployment.postgresUrl!, AUTH_DB: "" },
+    },
+  );
+  expect(added.status, added.stderr).toBe(0);
+});
+
+test.afterAll(async () => {
+  await deployment?.stop();
+});
+
+/**
+ * A new session through `base` (better-auth's endpoint): its cookie header. Sign-in
+ * has a limit of its own (a few a minute per client): a refusal is waited out.
+ */
+async function signIn(base: string): Promise<string> {
+  const attempt = () =>
+    fetch(`${base}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: deployment.url },
+      body: JSON.stringify({ email: E2E_ACCOUNT.email, password: E2E_ACCOUNT.password }),
+    });
+  let res = await attempt();
+  for (let i = 0; i < 12 && res.status === 429; i++) {
+    const wait = Number(res.headers.get("x-retry-after") ?? res.headers.get("retry-after") ?? 5);
+    await new Promise((resolve) => setTimeout(resolve, (wait + 1) * 1000));
+    res = await attempt();
+  }
+  expect(res.status).toBe(200);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  expect(cookie).toBeTruthy();
+  return cookie!;
+}
+
+async function read(base: string, cookie: string) {
+  const res = await fetch(`${base}/api/data/invoices?limit=2`, { headers: { cookie } });
+  return { status: res.status, retryAfter: res.headers.get("retry-after"), body: await res.text() };
+}
+
+/** `count` reads at once, alternating between the two instances: their statuses. */
+async function readThroughBoth(cookie: string, count: number): Promise<number[]> {
+  const [first, second] = deployment.instances;
+  const all = await Promise.all(
+    Array.from({ length: count }, (_, i) => read((i % 2 ? first : second)!.url, cookie)),
+  );
+  return all.map((r) => r.status);
+}
+
+function tally(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+test("a session made through one instance reads through the other, and through the balancer", async ({
+  page,
+}) => {
+  const [first, second] = deployment.instances;
+  const cookie = await signIn(first!.url);
+  const seen = await read(second!.url, cookie);
+  expect(seen.status).toBe(200);
+  expect(JSON.parse(seen.body).data).toHaveLength(2);
+  expect((await read(second!.url, "")).status).toBe(401);
+
+  // A person, through the balancer: the form, then a list.
+  await page.goto(`${deployment.url}/sign-in?next=/invoices`);
+  await page.getByLabel("E-mail address").fill(E2E_ACCOUNT.email);
+  await page.getByLabel("Password").fill(E2E_ACCOUNT.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(`${deployment.url}/invoices`);
+  await expect(
+    page.getByRole("region", { name: "Invoices" }).locator("tbody tr").first(),
+  ).toBeVisible();
+});
+
+test("the data route's limit is one allowance across both instances: N + N reads get exactly the burst", async () => {
+  const cookie = await signIn(deployment.url);
+  const statuses = await readThroughBoth(cookie, 2 * BURST);
+  expect(tally(statuses)).toEqual({ 200: BURST, 429: BURST });
+  const refused = await read(deployment.instances[0]!.url, cookie);
+  expect(refused.status).toBe(429);
+  expect(Number(refused.retryAfter)).toBeGreaterThan(100);
+  expect(JSON.parse(refused.body).code).toBe("RATE_LIMITED");
+});
+
+test("with Redis down each instance limits in its own memory: pages and data answer, never a 500", async () => {
+  test.setTimeout(180_000);
+  await deployment.redis!.stop();
+  try {
+    const cookie = await signIn(deployment.url);
+    // Each instance now keeps its own allowance of the same size (the documented fallback).
+    const statuses = await readThroughBoth(cookie, 2 * BURST + 4);
+    expect(tally(statuses)).toEqual({ 200: 2 * BURST, 429: 4 });
+    const pages = await fetch(`${deployment.url}/invoices`, { headers: { cookie } });
+    expect(pages.status).toBe(200);
+    expect(await pages.text()).toContain("Invoices");
+    expect((await fetch(`${deployment.url}/api/health`)).status).toBe(200);
+
+    // An instance that starts while Redis is unreachable refuses to, saying why.
+    const [first] = deployment.instances;
+    await first!.stop();
+    await expect(first!.start()).rejects.toThrow(
+      /REDIS_URL is set but Redis at .* cannot be reached/,
+    );
+  } finally {
+    await deployment.redis!.start();
+  }
+  const [first] = deployment.instances;
+  await first!.start();
+  await deployment.untilBalancer({ instance1: "UP", instance2: "UP" });
+  // Back on Redis: one allowance across both again (ioredis reconnects within 2 s).
+  await expect
+    .poll(async () => tally(await readThroughBoth(await signIn(deployment.url), 2 * BURST)), {
+      timeout: 30_000,
+    })
+    .toEqual({ 200: BURST, 429: BURST });
+});
+
+test("a killed instance is taken out by the balancer; the other answers meanwhile", async () => {
+  test.setTimeout(180_000);
+  const cookie = await signIn(deployment.url);
+  const [first] = deployment.instances;
+  await first!.kill();
+  // The balancer retries a request it could not deliver on the other instance.
+  for (let i = 0; i < 6; i++) expect((await read(deployment.url, cookie)).status).toBe(200);
+  await deployment.untilBalancer({ instance1: "DOWN", instance2: "UP" });
+  // Brought back by its supervisor, it is taken in again.
+  await first!.start();
+  await deployment.untilBalancer({ instance1: "UP", instance2: "UP" });
+});

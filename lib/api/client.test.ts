@@ -1,0 +1,73 @@
+/**
+ * The browser's retry policy and its reading of a 429: the dashboard's own limit is
+ * waited out for as long as Retry-After says; other answers are final.
+ */
+import { describe, expect, it } from "vitest";
+import { RATE_LIMIT_RETRIES, refetchWhenStale, retryDelay, shouldRetry } from "./client";
+import { ApiRequestError, errorFromResponse, parseRetryAfterSec } from "./errors";
+
+const refusal = () =>
+  Response.json(
+    { message: "Too many requests: try again in 3 s.", code: "RATE_LIMITED", issues: [] },
+    { status: 429, headers: { "retry-after": "3" } },
+  );
+
+describe("a 429", () => {
+  it("is its own kind, with the wait it names", async () => {
+    const error = await errorFromResponse(refusal());
+    expect(error.kind).toBe("rate-limited");
+    expect(error.retryAfterSec).toBe(3);
+    expect(error.toJSON()).toMatchObject({ kind: "rate-limited", status: 429, retryAfterSec: 3 });
+  });
+
+  it("reads Retry-After as seconds or a date", () => {
+    const now = Date.parse("2026-11-22T09:30:00Z");
+    expect(parseRetryAfterSec("7", now)).toBe(7);
+    expect(parseRetryAfterSec("0", now)).toBe(1);
+    expect(parseRetryAfterSec("Sun, 22 Nov 2026 09:30:05 GMT", now)).toBe(5);
+    expect(parseRetryAfterSec("soon", now)).toBeNull();
+    expect(parseRetryAfterSec(null, now)).toBeNull();
+  });
+});
+
+describe("retries", () => {
+  const network = new ApiRequestError({
+    kind: "network",
+    status: null,
+    code: null,
+    message: "down",
+    issues: [],
+  });
+  const server = new ApiRequestError({
+    kind: "server",
+    status: 500,
+    code: null,
+    message: "failed",
+    issues: [],
+  });
+
+  it("waits out a 429 for its Retry-After, a few times", async () => {
+    const limited = await errorFromResponse(refusal());
+    for (let n = 0; n < RATE_LIMIT_RETRIES; n++) expect(shouldRetry(n, limited)).toBe(true);
+    expect(shouldRetry(RATE_LIMIT_RETRIES, limited)).toBe(false);
+    const delay = retryDelay(0, limited);
+    expect(delay).toBeGreaterThanOrEqual(3000);
+    expect(delay).toBeLessThan(3250);
+  });
+
+  it("tries a network failure twice more, backing off; an answer like a 500 is final", () => {
+    expect([0, 1, 2].map((n) => shouldRetry(n, network))).toEqual([true, true, false]);
+    expect([0, 1].map((n) => retryDelay(n, network))).toEqual([1000, 2000]);
+    expect(shouldRetry(0, server)).toBe(false);
+  });
+});
+
+describe("coming back to a list", () => {
+  it("reads a stale list of one page again, and keeps a longer one as it was", () => {
+    const withPages = (n: number) => ({ state: { data: { pages: Array(n).fill({}) } } });
+    expect(refetchWhenStale({ state: { data: undefined } })).toBe(true);
+    expect(refetchWhenStale(withPages(1))).toBe(true);
+    expect(refetchWhenStale(withPages(2))).toBe(false);
+    expect(refetchWhenStale(withPages(80))).toBe(false);
+  });
+});

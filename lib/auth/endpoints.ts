@@ -1,0 +1,67 @@
+import { AUTH_BASE_PATH } from "./instance";
+
+/**
+ * The better-auth endpoints the dashboard answers over HTTP, and nothing else.
+ * better-auth mounts some thirty (update-user, change-password, change-email,
+ * delete-user, list-sessions, revoke-other-sessions, …); accounts are managed only
+ * by the command line (`npm run auth`), so everything not listed here answers 404
+ * before better-auth sees it. The sign-in form, single sign-on's start and sign-out
+ * are server actions calling better-auth in-process, not these routes.
+ *
+ * Matched on the raw path as sent, exactly: any other spelling (a trailing slash,
+ * an encoded character, a different case) is not on the list and answers 404.
+ */
+export const HTTP_AUTH_ENDPOINTS: readonly { method: string; path: string; why: string }[] = [
+  {
+    method: "GET",
+    path: "/callback/oidc",
+    why: "the OpenID Connect issuer sends the browser back here (the redirect URI)",
+  },
+  {
+    method: "POST",
+    path: "/sign-in/email",
+    why: "password sign-in for scripts and tests, throttled as the form is",
+  },
+  { method: "GET", path: "/get-session", why: "whether a cookie holds a live session" },
+];
+
+export function isAnsweredAuthEndpoint(method: string, pathname: string): boolean {
+  return HTTP_AUTH_ENDPOINTS.some(
+    (endpoint) => endpoint.method === method && `${AUTH_BASE_PATH}${endpoint.path}` === pathname,
+  );
+}
+
+/**
+ * The answer without any `token` field. A session's token is the secret the cookie
+ * carries (http-only, so scripts cannot read it); better-auth also puts it in the
+ * JSON of sign-in and get-session, where any script of the page could.
+ */
+export function withoutTokens(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== "token")
+        .map(([key, inner]) => [key, withoutTokens(inner)]),
+    );
+  return value;
+}
+
+/** A JSON answer of better-auth's with the tokens taken out; other answers as they are. */
+export async function stripSessionTokens(response: Response): Promise<Response> {
+  if (!(response.headers.get("content-type") ?? "").includes("application/json")) return response;
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return new Response(text, response);
+  }
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(withoutTokens(body)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * The order of the browser chain (lib/testing/chromium.ts) on stand-in probes: what
+ * it takes, what it tries, and the one command it names when nothing works. The
+ * real chain on this machine is run with E2E_CHROMIUM pointing at a missing path.
+ */
+import { describe, expect, it } from "vitest";
+import { type BrowserProbes, chooseBrowser, DEBIAN_CHROMIUM, NoBrowserError } from "./chromium";
+
+const BUNDLED = "/home/me/.cache/ms-playwright/chromium-1/chrome";
+
+/** A machine: which files are executable, what each install does, who runs. */
+function machine(setup: {
+  executables?: string[];
+  downloadWorks?: boolean;
+  debian?: boolean;
+  root?: boolean;
+  aptWorks?: boolean;
+}) {
+  const files = new Set(setup.executables ?? []);
+  const tried: string[] = [];
+  const probes: BrowserProbes = {
+    systemPath: DEBIAN_CHROMIUM,
+    isExecutable: (file) => files.has(file),
+    playwrightPath: () => BUNDLED,
+    installPlaywrightChromium: () => {
+      tried.push("npx playwright install chromium");
+      if (setup.downloadWorks) files.add(BUNDLED);
+      return setup.downloadWorks ?? false;
+    },
+    isDebian: () => setup.debian ?? false,
+    isRoot: () => setup.root ?? false,
+    installDebianChromium: () => {
+      tried.push("apt-get install chromium");
+      if (setup.aptWorks) files.add(DEBIAN_CHROMIUM);
+      return setup.aptWorks ?? false;
+    },
+    log: () => {},
+  };
+  return { probes, tried };
+}
+
+describe("the browser for the browser tests", () => {
+  it("is Debian's chromium when it is there, with nothing installed", () => {
+    const { probes, tried } = machine({ executables: [DEBIAN_CHROMIUM, BUNDLED] });
+    expect(chooseBrowser(probes)).toMatchObject({
+      kind: "system",
+      executablePath: DEBIAN_CHROMIUM,
+    });
+    expect(tried).toEqual([]);
+  });
+
+  it("is Playwright's own when only that one is there", () => {
+    const { probes, tried } = machine({ executables: [BUNDLED] });
+    expect(chooseBrowser(probes)).toMatchObject({ kind: "playwright", how: "found" });
+    expect(tried).toEqual([]);
+  });
+
+  it("is Playwright's own, downloaded, when there is none and the download works", () => {
+    const { probes, tried } = machine({ downloadWorks: true, debian: true, root: true });
+    expect(chooseBrowser(probes)).toMatchObject({ kind: "playwright", how: "installed" });
+    expect(tried).toEqual(["npx playwright install chromium"]);
+  });
+
+  it("is Debian's, installed with apt-get, on Debian as root when the download fails", () => {
+    const { probes, tried } = machine({ debian: true, root: true, aptWorks: true });
+    expect(chooseBrowser(probes)).toMatchObject({
+      kind: "system",
+      executablePath: DEBIAN_CHROMIUM,
+      how: "installed",
+    });
+    expect(tried).toEqual(["npx playwright install chromium", "apt-get install chromium"]);
+  });
+
+  it("stops with the one command to run when nothing works", () => {
+    const notRoot = machine({ debian: true, root: false });
+    expect(() => chooseBrowser(notRoot.probes)).toThrow(NoBrowserError);
+    expect(() => chooseBrowser(notRoot.probes)).toThrow("sudo apt-get install -y chromium");
+    expect(notRoot.tried).not.toContain("apt-get install chromium");
+
+    const elsewhere = machine({});
+    expect(() => chooseBrowser(elsewhere.probes)).toThrow(
+      "npx playwright install --with-deps chromium",
+    );
+
+    const aptFails = machine({ debian: true, root: true, aptWorks: false });
+    expect(() => chooseBrowser(aptFails.probes)).toThrow(NoBrowserError);
+  });
+});
