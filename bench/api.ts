@@ -28,7 +28,6 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { nextStartArgs } from "../lib/testing/next-start";
-import { nextStartArgs } from "../lib/testing/next-start";
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
 const DB = path.resolve(process.env.BENCH_DB ?? ".data/bench.sqlite");
