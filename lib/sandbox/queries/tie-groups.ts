@@ -44,11 +44,15 @@ function remembered<T>(db: Database.Database, key: string, count: () => T): T {
  * 2,200 of 50,000 customers.
  */
 export function tieThreshold(db: Database.Database, scope: TieScope): number {
-  const rows = remembered(db, JSON.stringify(["rows", scope]), () => {
+  return Math.max(64, Math.round(Math.sqrt(100 * scopeRows(db, scope))));
+}
+
+/** The list's rows before any filter. */
+export function scopeRows(db: Database.Database, scope: TieScope): number {
+  return remembered(db, JSON.stringify(["rows", scope]), () => {
     const sql = `SELECT count(*) AS n FROM ${scope.from} WHERE ${scope.where.join(" AND ")}`;
     return (prepareCached(db, sql).get(...scope.params) as { n: number }).n;
   });
-  return Math.max(64, Math.round(Math.sqrt(100 * rows)));
 }
 
 export interface TieGroup {

@@ -141,12 +141,27 @@ export function ensureSeeded(db: Database.Database): void {
     // finding nothing left to do.
     db.transaction(() => {
       addDerivedColumns(db);
+      dropChangedIndexes(db);
       db.exec(INDEX_SQL);
       refoldNames(db);
     }).immediate();
     // An index without statistics can mislead the planner into sorting whole lists.
     for (const index of indexesWithoutStatistics(db)) db.exec(`ANALYZE "${index}"`);
     indexed.add(db);
+  }
+}
+
+/**
+ * Indexes whose definition changed since a database was seeded (columns added to
+ * cover a list's order keys): dropped here, built again by INDEX_SQL.
+ */
+function dropChangedIndexes(db: Database.Database): void {
+  const stored = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?");
+  for (const [, name, definition] of INDEX_SQL.matchAll(
+    /^CREATE INDEX IF NOT EXISTS (\w+) (ON .*);$/gm,
+  )) {
+    const row = stored.get(name) as { sql: string } | undefined;
+    if (row && row.sql !== `CREATE INDEX ${name} ${definition}`) db.exec(`DROP INDEX "${name}"`);
   }
 }
 
