@@ -314,7 +314,11 @@ function readSegments(
     if (!(first && startOnValue)) {
       const extra = fixedConditions();
       const params = [...fixedParams];
-      if (i > 0) {
+      const from = first ? after : undefined;
+      // The cursor's own condition already starts this range after ordered[i - 1]: the
+      // bound said twice led SQLite to a skip-scan of the index and a sort of the whole
+      // range (183 ms instead of 0.1 ms).
+      if (i > 0 && !from) {
         extra.push(`${k.expr} ${strictlyAfter} ?`);
         params.push(ordered[i - 1]!.value);
       }
@@ -322,7 +326,6 @@ function readSegments(
         extra.push(`${k.expr} ${strictlyBefore} ?`);
         params.push(ordered[i]!.value);
       }
-      const from = first ? after : undefined;
       rows.push(...readRange(read, order, extra, params, from, need - rows.length, k.index));
     }
     if (i === ordered.length || rows.length >= need) break;
