@@ -8,7 +8,8 @@
  * start-up lock shared by the instances (so two instances starting at once do not
  * migrate or seed the same storage side by side), the sign-in configuration check
  * and its storage's migrations (lib/auth/startup.ts), and the built-in API's
- * database, created and seeded on a first start.
+ * database, created and seeded on a first start; last, the insight views'
+ * background refresh (lib/insights/instance.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -36,4 +37,7 @@ export async function register(): Promise<void> {
       await prepareSandbox();
     }
   });
+  // The insight views' results are walked again in the background once stale.
+  const { startInsightsInBackground } = await import("./lib/insights/instance");
+  startInsightsInBackground();
 }

@@ -48,7 +48,7 @@ export default async function HomePage() {
         Invoices, customers, contracts and payments of your business, read from the Invoicing API.
       </p>
       <CachedInsight view="home" what="overdue invoices, renewals, drafts and unapplied payments">
-        {(data) => <HomeCards data={data} />}
+        {(shown) => <HomeCards data={shown.parts} reading={shown.reading} />}
       </CachedInsight>
       <h2 className="mt-10 text-lg font-semibold">Everything else</h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2">

@@ -20,3 +20,5 @@ export const LIMITED_KEY_URL = `http://127.0.0.1:${PORT + 300}`;
 export const FAULTS_URL = `http://127.0.0.1:${PORT + 400}`;
 /** The fault-injecting upstream's control endpoint. */
 export const FAULT_CONTROL_URL = `http://127.0.0.1:${PORT + 450}/__faults`;
+/** How it answers the key page's check of the API (lib/api-check/testing/divergence.ts). */
+export const DIVERGENCE_CONTROL_URL = `http://127.0.0.1:${PORT + 450}/__divergence`;

@@ -17,11 +17,26 @@
  * {fault, path, after, hits}. A single request can ask for one with ?__fault=500.
  * The app holds FAULT_UPSTREAM_KEY; this server swaps in the demo key (read when
  * first needed, so the main server may seed after this one starts).
+ *
+ * The key page's check of the API (its requests carry CHECK_USER_AGENT) meets no
+ * fault and counts no hit: it gets the divergence POST /__divergence
+ * {"divergence": "breaking" | "harmless" | "none"} sets (lib/api-check/testing/
+ * divergence.ts), so the check's tests never disturb the fault tests' counts.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
+import { CHECK_USER_AGENT } from "../lib/api-check/result";
+import {
+  DIVERGENCES,
+  type Divergence,
+  divergentBody,
+  divergentRefusal,
+  divergentSearch,
+} from "../lib/api-check/testing/divergence";
 import { nextStartArgs } from "../lib/testing/next-start";
 
 export const FAULTS = ["none", "slow", "drop", "500", "429", "malformed", "shape", "401"] as const;
@@ -42,6 +57,18 @@ if (!values.port || !values.target || !values["key-file"])
 const port = Number(values.port);
 const target = values.target.replace(/\/+$/, "");
 const keyFile = values["key-file"];
+
+let divergence: Divergence = "none";
+
+/** The check's request, answered as the divergence says. */
+async function answerCheck(res: http.ServerResponse, path: string, search: URLSearchParams) {
+  const refusal = divergentRefusal(divergence, path, search);
+  if (refusal) return json(res, refusal.status, refusal.body);
+  const asked = divergentSearch(divergence, path, search);
+  const upstream = await proxy(path, asked.size > 0 ? `?${asked}` : "");
+  const body: unknown = await upstream.json();
+  return json(res, upstream.status, upstream.ok ? divergentBody(divergence, path, body) : body);
+}
 
 type FaultRule = { fault: Fault; path: string; query?: string; after: number; hits: number };
 const rules = new Map<string, FaultRule>();
@@ -77,6 +104,15 @@ async function proxy(path: string, search: string) {
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const url = new URL(req.url ?? "/", "http://fault.local");
+  if (url.pathname === "/__divergence") {
+    if (req.method === "POST") {
+      const body = JSON.parse((await readBody(req)) || "{}") as { divergence?: Divergence };
+      if (!body.divergence || !DIVERGENCES.includes(body.divergence))
+        return json(res, 400, { error: "divergence?" });
+      divergence = body.divergence;
+    }
+    return json(res, 200, { divergence });
+  }
   if (url.pathname === "/__faults") {
     if (req.method === "POST") {
       const body = JSON.parse((await readBody(req)) || "{}") as {
@@ -101,6 +137,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
   const path = url.pathname.slice("/api/v1".length);
   if (req.headers.authorization !== `Bearer ${FAULT_UPSTREAM_KEY}`)
     return json(res, 401, { message: "Invalid API key", code: "UNAUTHORIZED", issues: [] });
+  if (req.headers["user-agent"] === CHECK_USER_AGENT)
+    return answerCheck(res, path, url.searchParams);
   const flag = url.searchParams.get("__fault") as Fault | null;
   url.searchParams.delete("__fault");
   const search = url.searchParams.size > 0 ? `?${url.searchParams}` : "";
@@ -165,6 +203,7 @@ server.listen(port, "127.0.0.1", () => {
 });
 
 if (values["app-port"]) {
+  const insightsDir = fs.mkdtempSync(path.join(os.tmpdir(), "fault-app-insights-"));
   const app = spawn(process.execPath, nextStartArgs(values["app-port"]), {
     stdio: "inherit",
     env: {
@@ -172,6 +211,10 @@ if (values["app-port"]) {
       INVOICING_API_URL: `http://127.0.0.1:${port}/api/v1`,
       INVOICING_API_KEY: FAULT_UPSTREAM_KEY,
       INVOICING_API_TIMEOUT_MS: values["timeout-ms"],
+      // Insight results of its own, empty at each start (this app's source is the same
+      // every run), and walks slow enough that a browser sees each figure arrive.
+      INSIGHTS_DATA_DIR: insightsDir,
+      INSIGHTS_MAX_PAGES_PER_SECOND: "2",
     },
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const)
@@ -179,5 +222,8 @@ if (values["app-port"]) {
       app.kill(signal);
       server.close();
     });
-  app.on("exit", (code) => process.exit(code ?? 0));
+  app.on("exit", (code) => {
+    fs.rmSync(insightsDir, { recursive: true, force: true });
+    process.exit(code ?? 0);
+  });
 }

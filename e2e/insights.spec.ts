@@ -4,9 +4,14 @@
  * own lists, with a deliberately plain computation, and every link is followed to
  * a list whose rows are the ones counted.
  */
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { API_DOWN_URL, E2E_NOW, FAULT_CONTROL_URL, FAULTS_URL, LIMITED_KEY_URL } from "./env";
 import { apiAuth } from "./lists";
+import { startOwnServer, untilListening } from "./own-server";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
@@ -67,10 +72,30 @@ function sumBy<T>(rows: T[], key: (r: T) => string, value: (r: T) => number) {
   return { sums, counts };
 }
 
-/** Waits for the view's figures (walked now, or from the shared cache). */
+/** Waits for the view's figures (walked now, or from the shared results), every part of them. */
 async function openView(page: Page, path: string, ready: string) {
   await page.goto(path);
-  await expect(page.getByTestId(ready).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("as-of")).not.toContainText("Not read yet", { timeout: 30_000 });
+  await expect(page.getByTestId(ready).first()).toBeVisible();
+}
+
+interface RenewalRowJson {
+  id: string;
+  daysLeft: number | null;
+}
+
+/** Every row of the renewals table as the page reads them: its kept pages, in order. */
+async function renewalRows(request: APIRequestContext, page: Page): Promise<RenewalRowJson[]> {
+  const rowsId = await page.getByTestId("renewals-count").getAttribute("data-rows-id");
+  const rows: RenewalRowJson[] = [];
+  for (let n = 0; ; n++) {
+    const res = await request.get(`/api/insights/renewals/rows?rows=${rowsId}&page=${n}`);
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as { data: RenewalRowJson[]; hasMore: boolean };
+    expect(body.data.length).toBeLessThanOrEqual(100);
+    rows.push(...body.data);
+    if (!body.hasMore) return rows;
+  }
 }
 
 /** Scrolls a list page's table until every row is loaded; returns the loaded count. */
@@ -133,16 +158,28 @@ test("renewals: rows, order, days left, timeline and health counts match the API
         a.id.localeCompare(b.id),
     );
   expect(expected.length).toBeGreaterThan(5);
-  const table = page.getByRole("table", { name: "Renewals" });
-  const rows = table.locator("tbody tr");
-  await expect(rows).toHaveCount(expected.length);
-  expect(
-    await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-customer-id"))),
-  ).toEqual(expected.map((c) => c.id));
-  const daysShown = await table.locator("td[data-days-left]").allTextContents();
-  expect(daysShown.map(Number)).toEqual(
+  await expect(page.getByTestId("renewals-count")).toHaveText(`${expected.length} customers`);
+  // The table's rows, page by page as it reads them: every one, in order, days left right.
+  const kept = await renewalRows(request, page);
+  expect(kept.map((r) => r.id)).toEqual(expected.map((c) => c.id));
+  expect(kept.map((r) => r.daysLeft)).toEqual(
     expected.map((c) => (dayOf(c.coverageContractEndAt!) - TODAY) / DAY),
   );
+  // The page shows the first of them, as a list table does, with days left and links.
+  const table = page.getByRole("region", { name: "Renewals" });
+  const rows = table.locator("tbody tr[data-row-id]");
+  const shownIds = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-row-id")));
+  expect(shownIds.length).toBeGreaterThan(5);
+  expect(shownIds).toEqual(expected.slice(0, shownIds.length).map((c) => c.id));
+  const daysShown = await table.locator("[data-days-left]").allTextContents();
+  expect(daysShown.slice(0, shownIds.length).map(Number)).toEqual(
+    kept.slice(0, shownIds.length).map((r) => r.daysLeft),
+  );
+  await expect(rows.first().getByRole("link")).toHaveAttribute(
+    "href",
+    `/customers/${expected[0]!.id}`,
+  );
+  expect(await loadedCount(page, "Renewals", "customers")).toBe(expected.length);
   const within30 = expected.filter((c) => (dayOf(c.coverageContractEndAt!) - TODAY) / DAY <= 30);
   await expect(page.getByTestId("within-window")).toHaveText(
     `${within30.length} end within 30 days`,
@@ -254,7 +291,8 @@ test("receivables: aging buckets per currency, totals, pending card payments and
   // Unapplied cash payments: the count and the newest ones.
   const unapplied = await walk<{ id: string }>(request, "payments", "hasUnappliedAmount=true");
   const count = page.getByTestId("unapplied-count");
-  await expect(count).toHaveText(`${unapplied.length} payments`);
+  await expect(count).toHaveText(`${unapplied.length.toLocaleString("en-US")} payments`);
+  await expect(count).toHaveAttribute("data-figure", String(unapplied.length));
   const shown = await page
     .locator("li[data-payment-id]")
     .evaluateAll((lis) => lis.map((li) => li.getAttribute("data-payment-id")));
@@ -354,14 +392,27 @@ test("home: overdue per currency, renewals within 30 days, drafts to approve and
   await expect(page.getByTestId("within-window")).toHaveText(`${soon.length} end within 30 days`);
 });
 
-test("refresh walks again and shows a new 'as of'", async ({ page }) => {
+test("a refresh moments after a walk answers that walk's result, without walking again", async ({
+  page,
+}) => {
+  const refresh = async () =>
+    (await (await page.request.get("/api/insights/renewals?refresh=true")).text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+  // A refresh walks again (or answers a walk of moments ago) …
+  const walked = (await refresh()).at(-1);
+  expect(walked.type).toBe("result");
+  // … and the next one answers that walk's result at once: no progress, no walk.
+  expect(await refresh()).toEqual([walked]);
+  // The page's Refresh button too: the figures stay as of that walk.
   await openView(page, "/renewals", "within-window");
   const asOf = page.getByTestId("as-of").locator("time").first();
-  const before = await asOf.getAttribute("datetime");
+  await expect(asOf).toHaveAttribute("datetime", walked.asOf);
   await page.getByRole("button", { name: "Refresh" }).click();
-  await expect.poll(() => asOf.getAttribute("datetime"), { timeout: 30_000 }).not.toBe(before);
-  expect(Date.parse((await asOf.getAttribute("datetime"))!)).toBeGreaterThan(Date.parse(before!));
-  await expect(page.getByRole("table", { name: "Renewals" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Refresh" })).toBeEnabled();
+  await expect(asOf).toHaveAttribute("datetime", walked.asOf);
+  await expect(page.getByRole("region", { name: "Renewals" })).toBeVisible();
 });
 
 test("the insight stream refuses unknown views and parameters with a clear answer", async ({
@@ -375,20 +426,58 @@ test("the insight stream refuses unknown views and parameters with a clear answe
     { message: "x: unknown parameter" },
     { message: "refresh: must be true or false" },
   ]);
-  // A forced walk streams its progress, then the result.
-  const stream = await request.get("/api/insights/receivables?refresh=true");
+});
+
+test("a walk streams its progress as it goes and each part as it is read, then the result", async ({
+  page,
+}) => {
+  // The fault-injecting app reads its API at 2 pages a second: the walk takes seconds.
+  await ensureSignedIn(page, FAULTS_URL);
+  const started = Date.now();
+  const stream = await page.request.get(`${FAULTS_URL}/api/insights/receivables`);
   expect(stream.headers()["content-type"]).toContain("application/x-ndjson");
+  expect(stream.headers()["cache-control"]).toContain("no-transform");
   const events = (await stream.text())
     .trim()
     .split("\n")
     .map((l) => JSON.parse(l));
+  expect(Date.now() - started).toBeGreaterThan(2_000);
   const progress = events.filter((e) => e.type === "progress").map((e) => e.pages);
-  expect(progress.length).toBeGreaterThan(1);
+  expect(progress.length).toBeGreaterThan(3);
   expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  const parts = events.filter((e) => e.type === "part").map((e) => e.name);
+  expect([...parts].sort()).toEqual(["1-30", "31-60", "61-90", "90+", "current", "unapplied"]);
   const result = events.at(-1);
   expect(result.type).toBe("result");
   expect(result.pages).toBeGreaterThanOrEqual(progress.at(-1));
-  expect(result.today).toBe("2026-11-22T00:00:00.000Z");
+  // A real API is read against the real clock: today's UTC midnight.
+  expect(Date.parse(result.today) % DAY).toBe(0);
+});
+
+test("the home page's figures arrive one by one, with the progress moving", async ({ page }) => {
+  // A home page nobody has opened on this app (its results start empty), whose API is
+  // read at 2 pages a second: the renewals card needs one page, the overdue card many.
+  await ensureSignedIn(page, FAULTS_URL);
+  await page.goto(`${FAULTS_URL}/`);
+  const status = page.getByRole("status");
+  const pagesRead = async () =>
+    Number(
+      /([\d,]+) pages?/
+        .exec((await status.textContent().catch(() => "")) ?? "")?.[1]
+        ?.replace(/,/g, "") ?? -1,
+    );
+  await expect.poll(pagesRead, { timeout: 30_000 }).toBeGreaterThan(0);
+  const first = await pagesRead();
+  await expect.poll(pagesRead, { timeout: 30_000 }).toBeGreaterThan(first);
+  const figure = (card: string) =>
+    page.getByTestId(card).locator("[data-figure], li[data-currency]");
+  // One card shows its figure while another is still being read.
+  await expect(figure("card-renewals").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("card-overdue")).toContainText("Reading…");
+  await expect(figure("card-overdue").first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("as-of")).not.toContainText("Not read yet");
+  for (const card of ["card-overdue", "card-renewals", "card-drafts", "card-unapplied"])
+    await expect(figure(card).first(), card).toBeVisible();
 });
 
 test("a walk that fails part-way says how far it got and shows no figures", async ({ page }) => {
@@ -416,9 +505,11 @@ test("a walk that fails part-way says how far it got and shows no figures", asyn
     await page.goto(`${FAULTS_URL}/renewals`);
     const failed = page.getByTestId("walk-failed");
     await expect(failed).toBeVisible({ timeout: 30_000 });
-    await expect(failed).toContainText(/failed part-way, after [1-9]\d* pages? \([1-9]\d* rows\)/);
+    await expect(failed).toContainText(
+      /failed part-way, after [1-9][\d,]* pages? \([1-9][\d,]* rows\)/,
+    );
     await expect(failed).toContainText("No figures are shown");
-    await expect(page.getByRole("table", { name: "Renewals" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Renewals" })).toHaveCount(0);
     await expect(page.getByRole("list", { name: "Customers per contract health" })).toHaveCount(0);
     await expect(page.getByTestId("within-window")).toHaveCount(0);
     await expect(page.getByTestId("as-of")).toContainText("Not read yet");
@@ -437,7 +528,7 @@ test("a key without the customers claim: home shows the other figures, renewals 
   await page.goto(`${LIMITED_KEY_URL}/renewals`);
   const failed = page.getByTestId("walk-failed");
   await expect(failed).toContainText("The API key was not accepted", { timeout: 30_000 });
-  await expect(page.getByRole("table", { name: "Renewals" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Renewals" })).toHaveCount(0);
 });
 
 test("with the API down the home page says so and shows no figures", async ({ page }) => {
@@ -446,7 +537,9 @@ test("with the API down the home page says so and shows no figures", async ({ pa
   const failed = page.getByTestId("walk-failed");
   await expect(failed).toContainText("The API could not be reached", { timeout: 45_000 });
   await expect(failed).toContainText("after 0 pages");
-  await expect(page.getByTestId("card-overdue")).toHaveCount(0);
+  // The cards stay, each saying it was not read: no figure.
+  await expect(page.getByTestId("card-overdue")).toContainText("Not read yet");
+  await expect(page.locator("[data-figure], li[data-currency]")).toHaveCount(0);
 });
 
 for (const path of ["/renewals", "/receivables", "/"])
@@ -462,3 +555,43 @@ for (const path of ["/renewals", "/receivables", "/"])
     );
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
+
+test("/renewals draws a big renewals list in bounded HTML: the first rows, the rest as the table scrolls", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // A business of its own, ten times the demo's customers, on a server of its own.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "renewals-big-"));
+  const db = path.join(dir, "sandbox.sqlite");
+  execFileSync("npx", ["tsx", "lib/sandbox/cli.ts", "seed", "--customers", "3000"], {
+    env: { ...process.env, SANDBOX_DB: db, SANDBOX_NOW: E2E_NOW },
+    stdio: "ignore",
+  });
+  const server = await startOwnServer({
+    SANDBOX_DB: db,
+    SANDBOX_NOW: E2E_NOW,
+    INSIGHTS_DATA_DIR: path.join(dir, "insights"),
+  });
+  try {
+    await untilListening(server);
+    const walked = await page.request.get(`${server.base}/api/insights/renewals`, {
+      timeout: 120_000,
+    });
+    expect((await walked.text()).trim().split("\n").at(-1)).toContain('"type":"result"');
+    const html = await (await page.request.get(`${server.base}/renewals`)).text();
+    const total = Number(/data-rows-id="[^"]+"[^>]*>([\d,]+)/.exec(html)?.[1]?.replace(/,/g, ""));
+    expect(total).toBeGreaterThan(400);
+    // Bounded whatever the list's length: one page of rows in the payload, the first
+    // rows drawn, a few hundred kB at most (23 MB at 50,000 customers before).
+    expect(html.length).toBeLessThan(250_000);
+    expect(html.match(/data-row-id=/g)?.length ?? 0).toBeLessThanOrEqual(40);
+    expect(html.match(/\\?"daysLeft\\?":/g)?.length ?? 0).toBeLessThanOrEqual(100);
+    // The rest is there, as the person scrolls.
+    await page.goto(`${server.base}/renewals`);
+    expect(await loadedCount(page, "Renewals", "customers")).toBe(total);
+  } finally {
+    server.stop();
+    await server.exited;
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

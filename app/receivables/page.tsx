@@ -4,6 +4,7 @@ import { CachedInsight } from "@/components/insights/cached-insight";
 import { ReceivablesView } from "@/components/insights/receivables-view";
 import { PageHeader } from "@/components/layout/page-header";
 import { requireViewer } from "@/lib/auth/guard";
+import { receivablesData } from "@/lib/insights/receivables";
 
 export const metadata: Metadata = { title: "Receivables" };
 
@@ -20,7 +21,12 @@ export default async function ReceivablesPage() {
         view="receivables"
         what="outstanding invoices (one walk per bucket) and unapplied payments"
       >
-        {(data) => <ReceivablesView data={data} />}
+        {(shown) => (
+          <ReceivablesView
+            data={receivablesData(shown.parts, shown.today)}
+            reading={shown.reading}
+          />
+        )}
       </CachedInsight>
     </main>
   );

@@ -17,7 +17,7 @@ export default async function RenewalsPage() {
         description="Customers whose contract is due for renewal or ending, when coverage ends, and health across all customers."
       />
       <CachedInsight view="renewals" what="customers list, once per health state">
-        {(data) => <RenewalsView data={data} />}
+        {(shown) => (shown.parts.renewals ? <RenewalsView data={shown.parts.renewals} /> : null)}
       </CachedInsight>
     </main>
   );

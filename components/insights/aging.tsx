@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
-import type { AgingBucket, BucketFigures } from "@/lib/insights/receivables";
+import type { BucketFigures, ReceivablesData } from "@/lib/insights/receivables";
+import { PartPending } from "./part-pending";
 
 const BUCKET_COLORS = [
   "bg-emerald-500",
@@ -10,44 +11,57 @@ const BUCKET_COLORS = [
   "bg-red-800",
 ];
 
+type Buckets = ReceivablesData["buckets"];
+
 /**
  * One bar chart per currency (amounts of different currencies are never put on
- * one scale nor added): a bar per aging bucket, its amount written beside it.
+ * one scale nor added): a bar per aging bucket, its amount written beside it. A
+ * bucket not walked yet says so in place of its bar.
  */
 export function AgingChart({
   buckets,
   currencies,
+  reading,
 }: {
-  buckets: AgingBucket[];
+  buckets: Buckets;
   currencies: string[];
+  reading: boolean;
 }) {
   return (
     <div className="grid gap-4 2xl:grid-cols-2">
       {currencies.map((code) => {
-        const values = buckets.map((b) => BigInt(b.outstanding[code] ?? "0"));
+        const values = buckets.map((b) =>
+          b.walked ? BigInt(b.walked.outstanding[code] ?? "0") : 0n,
+        );
         // biome-ignore lint/complexity/useMathMinMax: BigInt, which Math.max does not take
         const max = values.reduce((m, v) => (v > m ? v : m), 1n);
         return (
-          <figure key={code} className="rounded-md border border-slate-200 bg-white p-4">
+          <figure
+            key={code}
+            className="rounded-md border border-slate-200 bg-white p-4"
+            data-chart-currency={code}
+          >
             <figcaption className="mb-3 text-sm font-medium">Outstanding in {code}</figcaption>
             <ul className="space-y-2">
               {buckets.map((b, i) => (
                 <li
                   key={b.key}
-                  className="grid grid-cols-[8.5rem_1fr_auto] items-center gap-2 text-xs"
+                  className="grid grid-cols-[7rem_1fr_auto] items-center gap-2 text-xs sm:grid-cols-[8.5rem_1fr_auto]"
                 >
                   <span className="text-slate-700">{b.label}</span>
                   <span aria-hidden="true" className="h-3 rounded bg-slate-100">
-                    <span
-                      className={`block h-3 rounded ${BUCKET_COLORS[i]}`}
-                      style={{
-                        width: `${Number((values[i]! * 1000n) / max) / 10}%`,
-                        minWidth: values[i]! > 0n ? 2 : 0,
-                      }}
-                    />
+                    {b.walked ? (
+                      <span
+                        className={`block h-3 rounded ${BUCKET_COLORS[i]}`}
+                        style={{
+                          width: `${Number((values[i]! * 1000n) / max) / 10}%`,
+                          minWidth: values[i]! > 0n ? 2 : 0,
+                        }}
+                      />
+                    ) : null}
                   </span>
                   <span className="whitespace-nowrap text-right tabular-nums">
-                    {formatMinor(values[i]!, code)}
+                    {b.walked ? formatMinor(values[i]!, code) : reading ? "Reading…" : "—"}
                   </span>
                 </li>
               ))}
@@ -67,23 +81,28 @@ function Cell({ figures, code }: { figures: BucketFigures; code: string }) {
         {formatMinor(figures.outstanding[code] ?? "0", code)}
       </span>
       <span className="block text-xs text-slate-600" data-count={count}>
-        {count} {count === 1 ? "invoice" : "invoices"}
+        {count.toLocaleString("en-US")} {count === 1 ? "invoice" : "invoices"}
       </span>
     </td>
   );
 }
 
-/** The same figures as a table: a row per bucket, a column per currency, totals per currency. */
+/**
+ * The same figures as a table: a row per bucket, a column per currency, totals per
+ * currency. A bucket shows as soon as its own walk ends; the totals once all have.
+ */
 export function AgingTable({
   buckets,
   totals,
   currencies,
   allHref,
+  reading,
 }: {
-  buckets: AgingBucket[];
-  totals: BucketFigures;
+  buckets: Buckets;
+  totals: BucketFigures | null;
   currencies: string[];
   allHref: string;
+  reading: boolean;
 }) {
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
@@ -102,15 +121,24 @@ export function AgingTable({
         </thead>
         <tbody>
           {buckets.map((b) => (
-            <tr key={b.key} className="border-t border-slate-100" data-bucket={b.key}>
+            <tr
+              key={b.key}
+              className="border-t border-slate-100"
+              data-bucket={b.key}
+              aria-busy={!b.walked && reading}
+            >
               <th scope="row" className="px-3 py-2 text-left font-normal">
                 <Link href={b.href} className="text-blue-700 hover:underline">
                   {b.label}
                 </Link>
               </th>
-              {currencies.map((code) => (
-                <Cell key={code} figures={b} code={code} />
-              ))}
+              {b.walked ? (
+                currencies.map((code) => <Cell key={code} figures={b.walked!} code={code} />)
+              ) : (
+                <td colSpan={Math.max(1, currencies.length)} className="px-3 py-2 text-right">
+                  <PartPending reading={reading} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
@@ -121,9 +149,15 @@ export function AgingTable({
                 Total per currency
               </Link>
             </th>
-            {currencies.map((code) => (
-              <Cell key={code} figures={totals} code={code} />
-            ))}
+            {totals ? (
+              currencies.map((code) => <Cell key={code} figures={totals} code={code} />)
+            ) : (
+              <td colSpan={Math.max(1, currencies.length)} className="px-3 py-2 text-right">
+                <span className="text-sm font-normal text-slate-500">
+                  Once every bucket is read
+                </span>
+              </td>
+            )}
           </tr>
         </tfoot>
       </table>
@@ -131,6 +165,7 @@ export function AgingTable({
   );
 }
 
-export function currenciesOf(...figures: BucketFigures[]): string[] {
-  return currencyOrder(figures.flatMap((f) => Object.keys(f.counts)));
+/** The currencies of the buckets walked so far, in display order. */
+export function currenciesOf(buckets: Buckets): string[] {
+  return currencyOrder(buckets.flatMap((b) => (b.walked ? Object.keys(b.walked.counts) : [])));
 }

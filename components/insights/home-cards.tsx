@@ -4,27 +4,35 @@ import { humanize } from "@/lib/format";
 import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
 import { type HomeData, RENEWAL_WINDOW_DAYS } from "@/lib/insights/home";
 import type { Section } from "@/lib/insights/sections";
+import { CappedFigure } from "./capped-figure";
+import { PartPending } from "./part-pending";
 
 function Card<T>({
   title,
   testId,
   section,
+  reading,
   children,
 }: {
   title: string;
   testId: string;
-  section: Section<T>;
+  /** undefined: not read yet (or being read) */
+  section: Section<T> | undefined;
+  reading: boolean;
   children: (data: T) => ReactNode;
 }) {
   return (
     <section
       aria-label={title}
+      aria-busy={section === undefined && reading}
       data-testid={testId}
       className="rounded-md border border-slate-200 bg-white p-4"
     >
       <h2 className="text-sm font-medium text-slate-700">{title}</h2>
       <div className="mt-2">
-        {section.ok ? (
+        {section === undefined ? (
+          <PartPending reading={reading} />
+        ) : section.ok ? (
           children(section.data)
         ) : (
           <p className="text-sm text-amber-900">
@@ -41,23 +49,43 @@ function Card<T>({
   );
 }
 
-function CountLink({ href, count, noun }: { href: string; count: number; noun: [string, string] }) {
+function CountLink({
+  href,
+  count,
+  capped = false,
+  noun,
+}: {
+  href: string;
+  count: number;
+  capped?: boolean;
+  noun: [string, string];
+}) {
   return (
     <Link
       href={href}
       className="text-2xl font-semibold text-blue-700 hover:underline"
       data-figure={count}
+      data-capped={capped || undefined}
     >
-      {count} <span className="text-base font-normal">{count === 1 ? noun[0] : noun[1]}</span>
+      <CappedFigure count={count} capped={capped} />{" "}
+      <span className="text-base font-normal">{count === 1 && !capped ? noun[0] : noun[1]}</span>
     </Link>
   );
 }
 
-/** The four figures of the home page, each a link to the list behind it. */
-export function HomeCards({ data }: { data: HomeData }) {
+/**
+ * The four figures of the home page, each a link to the list behind it. Each shows
+ * as soon as its own walk ends; one not read yet says so in its place.
+ */
+export function HomeCards({ data, reading }: { data: Partial<HomeData>; reading: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Card title="Overdue, per currency" testId="card-overdue" section={data.overdue}>
+      <Card
+        title="Overdue, per currency"
+        testId="card-overdue"
+        section={data.overdue}
+        reading={reading}
+      >
         {(o) => {
           const codes = currencyOrder(Object.keys(o.counts));
           return codes.length === 0 ? (
@@ -73,7 +101,8 @@ export function HomeCards({ data }: { data: HomeData }) {
                       {formatMinor(o.outstanding[code] ?? "0", code)}
                     </span>{" "}
                     <span className="text-sm text-slate-600" data-count={o.counts[code]}>
-                      on {o.counts[code]} {o.counts[code] === 1 ? "invoice" : "invoices"}
+                      on {o.counts[code]?.toLocaleString("en-US")}{" "}
+                      {o.counts[code] === 1 ? "invoice" : "invoices"}
                     </span>
                   </li>
                 ))}
@@ -86,6 +115,7 @@ export function HomeCards({ data }: { data: HomeData }) {
         title={`Renewals in the next ${RENEWAL_WINDOW_DAYS} days`}
         testId="card-renewals"
         section={data.renewals}
+        reading={reading}
       >
         {(r) => (
           <>
@@ -97,11 +127,35 @@ export function HomeCards({ data }: { data: HomeData }) {
           </>
         )}
       </Card>
-      <Card title="Drafts waiting for approval" testId="card-drafts" section={data.drafts}>
-        {(d) => <CountLink href={d.href} count={d.count} noun={["invoice", "invoices"]} />}
+      <Card
+        title="Drafts waiting for approval"
+        testId="card-drafts"
+        section={data.drafts}
+        reading={reading}
+      >
+        {(d) => (
+          <CountLink
+            href={d.href}
+            count={d.count}
+            capped={d.capped}
+            noun={["invoice", "invoices"]}
+          />
+        )}
       </Card>
-      <Card title="Unapplied payments" testId="card-unapplied" section={data.unapplied}>
-        {(u) => <CountLink href={u.href} count={u.count} noun={["payment", "payments"]} />}
+      <Card
+        title="Unapplied payments"
+        testId="card-unapplied"
+        section={data.unapplied}
+        reading={reading}
+      >
+        {(u) => (
+          <CountLink
+            href={u.href}
+            count={u.count}
+            capped={u.capped}
+            noun={["payment", "payments"]}
+          />
+        )}
       </Card>
     </div>
   );

@@ -21,6 +21,7 @@ type Phase =
 
 type StreamEvent =
   | { type: "progress"; pages: number; rows: number }
+  | { type: "part"; name: string }
   | { type: "result"; asOf: string }
   | {
       type: "error";
@@ -83,10 +84,11 @@ async function readStream(url: string, onEvent: (event: StreamEvent) => void, si
 
 /**
  * The "as of" line, the refresh button and the walk's progress. The figures are
- * server-rendered from the shared cache; this only starts a walk when they are
- * missing or stale (or on refresh), shows how far it got, and re-renders the page
- * from the cache once the walk is complete. A failure says how far it got and
- * leaves no figure looking complete.
+ * server-rendered from the shared results; this follows the view's walk when they
+ * are missing or stale (or on refresh: joined when one runs, answered by the last
+ * result when it is moments old), shows how far it got as it goes, and re-renders
+ * the page from the server as each part is read and once the walk is complete. A
+ * failure says how far it got and leaves no figure looking complete.
  */
 export function InsightStatus({
   view,
@@ -123,10 +125,14 @@ export function InsightStatus({
       (event) => {
         if (event.type === "progress")
           setPhase({ kind: "walking", pages: event.pages, rows: event.rows });
-        else if (event.type === "result") {
+        else if (event.type === "part") {
+          // A part read: with no earlier result the page shows it now.
+          if (!asOf) router.refresh();
+        } else if (event.type === "result") {
           setPhase({ kind: "idle" });
           router.refresh();
-        } else
+        } else {
+          router.refresh();
           setPhase({
             kind: "failed",
             message: event.message,
@@ -135,6 +141,7 @@ export function InsightStatus({
             pagesRead: event.pagesRead,
             rowsRead: event.rowsRead,
           });
+        }
       },
       abort.signal,
     ).catch((error: unknown) => {
@@ -152,7 +159,7 @@ export function InsightStatus({
     });
   }
 
-  // Missing or stale figures start a walk once per visit (shared with other viewers).
+  // Missing or stale figures follow a walk once per visit (shared with other viewers).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount by design
   useEffect(() => {
     if (!fresh && !autoStarted.current) {
@@ -170,7 +177,9 @@ export function InsightStatus({
           {asOf ? (
             <>
               As of <time dateTime={asOf}>{asOfText(asOf, zone)}</time>
-              {fresh ? null : <span className="text-amber-800"> (older than the cache keeps)</span>}
+              {fresh ? null : (
+                <span className="text-amber-800"> (older than the refresh interval)</span>
+              )}
             </>
           ) : (
             "Not read yet"
@@ -189,9 +198,11 @@ export function InsightStatus({
       <div aria-live="polite" className="text-sm text-slate-700">
         {walking ? (
           <p role="status">
-            Reading every page of the {what}: {phase.pages} {phase.pages === 1 ? "page" : "pages"},{" "}
-            {phase.rows} rows so far
-            {asOf ? ". The figures below stay as of the time above until it is done." : "…"}
+            Reading every page of the {what}: {phase.pages.toLocaleString("en-US")}{" "}
+            {phase.pages === 1 ? "page" : "pages"}, {phase.rows.toLocaleString("en-US")} rows so far
+            {asOf
+              ? ". The figures below stay as of the time above until it is done."
+              : "; each figure shows as soon as its own lists are read."}
           </p>
         ) : null}
       </div>
@@ -208,7 +219,7 @@ export function InsightStatus({
               kind: phase.errorKind,
               status: phase.status,
               code: null,
-              message: `The walk failed part-way, after ${phase.pagesRead} ${phase.pagesRead === 1 ? "page" : "pages"} (${phase.rowsRead} rows): ${phase.message}`,
+              message: `The walk failed part-way, after ${phase.pagesRead.toLocaleString("en-US")} ${phase.pagesRead === 1 ? "page" : "pages"} (${phase.rowsRead.toLocaleString("en-US")} rows): ${phase.message}`,
               issues: [],
             }}
             onRetry={() => start(true)}

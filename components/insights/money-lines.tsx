@@ -1,25 +1,19 @@
-import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
+import { formatMoneyByCurrency, type MoneyLike } from "@/lib/format";
 
-/** Sums per currency, one line each, never added together. */
-export function MoneyLines({
-  sums,
-  empty = "—",
-}: {
-  sums: Record<string, string | { value: number; currencyCode: string }>;
-  empty?: string;
-}) {
-  const codes = currencyOrder(Object.keys(sums));
-  if (codes.length === 0) return <span className="text-slate-500">{empty}</span>;
+/**
+ * Per-currency amounts, one line each and never summed. Table rows have a fixed
+ * height (virtualized), so two currencies share it in a smaller type; the full list
+ * is in the title either way.
+ */
+export function MoneyLines({ amounts }: { amounts: Record<string, MoneyLike> }) {
+  const lines = formatMoneyByCurrency(amounts);
+  if (lines.length === 0) return <span className="text-slate-400">—</span>;
+  if (lines.length === 1) return <span>{lines[0]}</span>;
   return (
-    <span className="flex flex-col">
-      {codes.map((code) => {
-        const v = sums[code]!;
-        return (
-          <span key={code} className="whitespace-nowrap tabular-nums">
-            {formatMinor(typeof v === "string" ? v : String(v.value), code)}
-          </span>
-        );
-      })}
-    </span>
+    <ul title={lines.join("\n")} className="text-xs leading-3">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }

@@ -2,14 +2,16 @@ import Link from "next/link";
 import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
 import type { ReceivablesData } from "@/lib/insights/receivables";
 import { AgingChart, AgingTable, currenciesOf } from "./aging";
+import { PartPending } from "./part-pending";
 import { UnappliedList } from "./unapplied-list";
 
-export function ReceivablesView({ data }: { data: ReceivablesData }) {
-  const currencies = currenciesOf(data.totals);
-  const pendingCodes = currencyOrder(Object.keys(data.pending.counts));
+/** /receivables: each aging bucket and the unapplied payments show as soon as their own walk ends. */
+export function ReceivablesView({ data, reading }: { data: ReceivablesData; reading: boolean }) {
+  const currencies = currenciesOf(data.buckets);
+  const nothingOwed = data.totals !== null && currencies.length === 0;
   return (
     <div className="grid gap-8 xl:grid-cols-[1fr_22rem]">
-      <div className="space-y-6">
+      <div className="min-w-0 space-y-6">
         <section aria-labelledby="aging-heading">
           <h2 id="aging-heading" className="mb-1 text-lg font-semibold">
             Outstanding by age
@@ -23,17 +25,18 @@ export function ReceivablesView({ data }: { data: ReceivablesData }) {
             filtered to its due dates; that list has no currency filter, so it shows the bucket's
             invoices in every currency.
           </p>
-          {currencies.length === 0 ? (
+          {nothingOwed ? (
             <p className="text-sm text-slate-600">No issued invoice has an outstanding balance.</p>
           ) : (
             <>
-              <AgingChart buckets={data.buckets} currencies={currencies} />
+              <AgingChart buckets={data.buckets} currencies={currencies} reading={reading} />
               <div className="mt-4">
                 <AgingTable
                   buckets={data.buckets}
                   totals={data.totals}
                   currencies={currencies}
                   allHref={data.allHref}
+                  reading={reading}
                 />
               </div>
             </>
@@ -47,35 +50,51 @@ export function ReceivablesView({ data }: { data: ReceivablesData }) {
             Card payments awaiting funds on these invoices: counted in the outstanding amounts above
             until the funds arrive, shown apart here. The invoice list cannot filter on them.
           </p>
-          {pendingCodes.length === 0 ? (
-            <p className="text-sm text-slate-600">No card payment is pending.</p>
-          ) : (
-            <ul className="flex flex-wrap gap-3" aria-label="Pending card payments per currency">
-              {pendingCodes.map((code) => (
-                <li
-                  key={code}
-                  className="rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm"
-                  data-pending={code}
-                >
-                  <span className="block font-medium tabular-nums" data-amount>
-                    {formatMinor(data.pending.outstanding[code] ?? "0", code)}
-                  </span>
-                  <span className="text-xs text-slate-700" data-count={data.pending.counts[code]}>
-                    on {data.pending.counts[code]}{" "}
-                    {data.pending.counts[code] === 1 ? "invoice" : "invoices"}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PendingPayments pending={data.pending} reading={reading} />
         </section>
       </div>
       <section aria-labelledby="unapplied-heading">
         <h2 id="unapplied-heading" className="mb-1 text-lg font-semibold">
           Unapplied cash payments
         </h2>
-        <UnappliedList section={data.unapplied} />
+        {data.unapplied ? (
+          <UnappliedList section={data.unapplied} />
+        ) : (
+          <PartPending reading={reading} />
+        )}
       </section>
     </div>
+  );
+}
+
+function PendingPayments({
+  pending,
+  reading,
+}: {
+  pending: ReceivablesData["pending"];
+  reading: boolean;
+}) {
+  if (!pending) return <PartPending reading={reading} />;
+  const codes = currencyOrder(Object.keys(pending.counts));
+  if (codes.length === 0)
+    return <p className="text-sm text-slate-600">No card payment is pending.</p>;
+  return (
+    <ul className="flex flex-wrap gap-3" aria-label="Pending card payments per currency">
+      {codes.map((code) => (
+        <li
+          key={code}
+          className="rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm"
+          data-pending={code}
+        >
+          <span className="block font-medium tabular-nums" data-amount>
+            {formatMinor(pending.outstanding[code] ?? "0", code)}
+          </span>
+          <span className="text-xs text-slate-700" data-count={pending.counts[code]}>
+            on {pending.counts[code]?.toLocaleString("en-US")}{" "}
+            {pending.counts[code] === 1 ? "invoice" : "invoices"}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,75 +1,138 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { HealthBadge } from "@/components/badges";
+import { InfiniteTable, type TableColumnMeta } from "@/components/data-table/infinite-table";
+import { ApiRequestError, errorFromResponse } from "@/lib/api/errors";
 import { formatEndDate } from "@/lib/format";
 import type { RenewalRow } from "@/lib/insights/renewals";
 import { MoneyLines } from "./money-lines";
 
-/** Customers due for renewal or ending, by the end of their coverage contract. */
-export function RenewalsTable({ rows }: { rows: RenewalRow[] }) {
-  if (rows.length === 0)
-    return <p className="text-sm text-slate-600">No customer is due for renewal or ending.</p>;
+interface RowsPage {
+  data: RenewalRow[];
+  hasMore: boolean;
+}
+
+/** One page of the rows the walk kept, from the dashboard's own route. */
+async function fetchRowsPage(rowsId: string, page: number, signal: AbortSignal): Promise<RowsPage> {
+  const params = new URLSearchParams({ rows: rowsId, page: String(page) });
+  let response: Response;
+  try {
+    response = await fetch(`/api/insights/renewals/rows?${params}`, { signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiRequestError({
+      kind: "network",
+      status: null,
+      code: null,
+      message: "The dashboard could not reach the server. Check your connection.",
+      issues: [],
+    });
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  return (await response.json()) as RowsPage;
+}
+
+const right: TableColumnMeta = { align: "right" };
+
+const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
+  {
+    id: "name",
+    header: "Customer",
+    size: 200,
+    enableHiding: false,
+    cell: ({ row }) => (
+      <Link
+        prefetch={false}
+        href={`/customers/${row.original.id}`}
+        title={row.original.name}
+        className="font-medium text-blue-700 hover:underline"
+      >
+        {row.original.name}
+      </Link>
+    ),
+  },
+  {
+    id: "health",
+    header: "Health",
+    size: 130,
+    cell: ({ row }) => <HealthBadge health={row.original.health} />,
+  },
+  {
+    id: "endAt",
+    header: "Coverage ends",
+    size: 130,
+    cell: ({ row }) => (
+      <span title="The last day covered (UTC date)">{formatEndDate(row.original.endAt)}</span>
+    ),
+  },
+  {
+    id: "daysLeft",
+    header: "Days left",
+    size: 90,
+    meta: right,
+    cell: ({ row }) => (
+      <span data-days-left title="Days of coverage left, today included">
+        {row.original.daysLeft ?? "—"}
+      </span>
+    ),
+  },
+  {
+    id: "autoRenew",
+    header: "Auto-renew",
+    size: 95,
+    cell: ({ row }) => (row.original.autoRenew ? "Yes" : "No"),
+  },
+  {
+    id: "renewed",
+    header: "Renewed",
+    size: 85,
+    cell: ({ row }) => (row.original.renewed ? "Yes" : "No"),
+  },
+  {
+    id: "contractValue",
+    header: "Contract value",
+    size: 140,
+    meta: right,
+    cell: ({ row }) => <MoneyLines amounts={row.original.contractValue} />,
+  },
+  {
+    id: "remainingToInvoice",
+    header: "Remaining to invoice",
+    size: 150,
+    meta: right,
+    cell: ({ row }) => <MoneyLines amounts={row.original.remainingToInvoice} />,
+  },
+];
+
+/**
+ * The customers due for renewal or ending, by the end of their coverage contract
+ * (the walk sorted them: the API cannot). Rendered like the lists: the first page in
+ * the server HTML as plain rows, then the virtual table over pages read as the
+ * person scrolls.
+ */
+export function RenewalsTable({ rowsId, first }: { rowsId: string; first: RowsPage }) {
+  const query = useInfiniteQuery({
+    queryKey: ["insight-rows", "renewals", rowsId],
+    queryFn: ({ pageParam, signal }) => fetchRowsPage(rowsId, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: RowsPage, _all, lastParam: number) =>
+      last.hasMore ? lastParam + 1 : undefined,
+    initialData: { pages: [first], pageParams: [0] },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
-      <table className="w-full text-sm" aria-label="Renewals">
-        <thead className="bg-slate-50 text-left text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Customer
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Health
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Coverage ends
-            </th>
-            <th
-              scope="col"
-              className="px-3 py-2 text-right font-medium"
-              title="Days of coverage left, today included"
-            >
-              Days left
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Auto-renew
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Renewed
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Contract value
-            </th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">
-              Remaining to invoice
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.id} className="border-t border-slate-100" data-customer-id={r.id}>
-              <td className="px-3 py-2">
-                <Link href={`/customers/${r.id}`} className="text-blue-700 hover:underline">
-                  {r.name}
-                </Link>
-              </td>
-              <td className="px-3 py-2">
-                <HealthBadge health={r.health} />
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap">{formatEndDate(r.endAt)}</td>
-              <td className="px-3 py-2 text-right tabular-nums" data-days-left>
-                {r.daysLeft ?? "—"}
-              </td>
-              <td className="px-3 py-2">{r.autoRenew ? "Yes" : "No"}</td>
-              <td className="px-3 py-2">{r.renewed ? "Yes" : "No"}</td>
-              <td className="px-3 py-2 text-right">
-                <MoneyLines sums={r.contractValue} />
-              </td>
-              <td className="px-3 py-2 text-right">
-                <MoneyLines sums={r.remainingToInvoice} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <InfiniteTable
+      label="Renewals"
+      noun="customers"
+      query={query}
+      columns={COLUMNS}
+      rowHref={(row) => `/customers/${row.id}`}
+      empty={<p className="text-sm text-slate-600">No customer is due for renewal or ending.</p>}
+      clearHref="/renewals"
+      scrollKey={rowsId}
+    />
   );
 }

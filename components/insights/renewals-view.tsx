@@ -1,16 +1,24 @@
 import Link from "next/link";
-import { RENEWAL_WINDOW_DAYS } from "@/lib/insights/home";
-import type { RenewalsData } from "@/lib/insights/renewals";
+import { insights } from "@/lib/insights/instance";
+import { RENEWAL_WINDOW_DAYS, type RenewalRow, type RenewalsData } from "@/lib/insights/renewals";
 import { CoverageTimeline } from "./coverage-timeline";
 import { HealthChart } from "./health-chart";
 import { RenewalsTable } from "./renewals-table";
 
-export function RenewalsView({ data }: { data: RenewalsData }) {
-  const soon = data.rows.filter((r) => r.daysLeft !== null && r.daysLeft <= RENEWAL_WINDOW_DAYS);
+/**
+ * /renewals: the timeline and health counts, and the customers due for renewal or
+ * ending. Their rows are kept apart from the figures in pages: the HTML holds the
+ * first page only, and the table reads the next ones as the person scrolls.
+ */
+export async function RenewalsView({ data }: { data: RenewalsData }) {
+  const firstPage = await insights().rowsPage("renewals", data.rows.id, 0);
+  const first = firstPage
+    ? (JSON.parse(firstPage) as { data: RenewalRow[]; hasMore: boolean })
+    : null;
   return (
     <div className="space-y-8">
       <div className="grid gap-8 lg:grid-cols-2">
-        <section aria-labelledby="timeline-heading">
+        <section aria-labelledby="timeline-heading" className="min-w-0">
           <h2 id="timeline-heading" className="mb-1 text-lg font-semibold">
             Coverage ends, next six months
           </h2>
@@ -20,7 +28,7 @@ export function RenewalsView({ data }: { data: RenewalsData }) {
           </p>
           <CoverageTimeline months={data.timeline} />
         </section>
-        <section aria-labelledby="health-heading">
+        <section aria-labelledby="health-heading" className="min-w-0">
           <h2 id="health-heading" className="mb-1 text-lg font-semibold">
             Customers per health
           </h2>
@@ -35,16 +43,27 @@ export function RenewalsView({ data }: { data: RenewalsData }) {
           Due for renewal or ending
         </h2>
         <p className="mb-3 text-sm text-slate-600">
-          <Link href={data.renewalsHref} className="text-blue-700 underline">
-            {data.rows.length} customers
+          <Link
+            href={data.renewalsHref}
+            className="text-blue-700 underline"
+            data-testid="renewals-count"
+            data-rows-id={data.rows.id}
+          >
+            {data.rows.count.toLocaleString("en-US")} customers
           </Link>{" "}
           whose health is Renewal due or Ending, by the end of their coverage contract;{" "}
           <span id={`within-${RENEWAL_WINDOW_DAYS}`} data-testid="within-window">
-            {soon.length} end within {RENEWAL_WINDOW_DAYS} days
+            {data.withinWindow.toLocaleString("en-US")} end within {RENEWAL_WINDOW_DAYS} days
           </span>
           .
         </p>
-        <RenewalsTable rows={data.rows} />
+        {first ? (
+          <RenewalsTable rowsId={data.rows.id} first={first} />
+        ) : (
+          <p className="text-sm text-slate-600">
+            These rows were replaced by a newer walk: reload the page.
+          </p>
+        )}
       </section>
     </div>
   );

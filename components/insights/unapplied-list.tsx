@@ -3,20 +3,28 @@ import { ErrorPanel } from "@/components/states/error-panel";
 import { formatCents, formatDate } from "@/lib/format";
 import type { UnappliedPayments } from "@/lib/insights/receivables";
 import type { Section } from "@/lib/insights/sections";
+import { CappedFigure } from "./capped-figure";
 
 /**
- * Cash payments with an amount not yet applied: the count (a link to the whole list)
- * and the newest few. The payments list carries cents without a currency, so
+ * Cash payments with an amount not yet applied: the count, up to the cap (a link to
+ * the whole list), and the newest few. The payments list carries cents without a currency, so
  * amounts are shown per payment and never summed.
  */
 export function UnappliedList({ section }: { section: Section<UnappliedPayments> }) {
   if (!section.ok) return <ErrorPanel error={section.error} compact />;
-  const { count, newest, href } = section.data;
+  const { count, capped, newest, href } = section.data;
   return (
     <div>
       <p className="mb-3 text-sm">
-        <Link href={href} className="text-blue-700 underline" data-testid="unapplied-count">
-          {count} {count === 1 ? "payment" : "payments"}
+        <Link
+          href={href}
+          className="text-blue-700 underline"
+          data-testid="unapplied-count"
+          data-figure={count}
+          data-capped={capped || undefined}
+        >
+          <CappedFigure count={count} capped={capped} />{" "}
+          {count === 1 && !capped ? "payment" : "payments"}
         </Link>{" "}
         with an amount or bank fee not yet applied
         {count > newest.length ? `; the newest ${newest.length}:` : ":"}

@@ -11,8 +11,9 @@ import {
   type CurrencySums,
   mergeSums,
 } from "./aggregate";
+import type { PartContext, PartWalk } from "./parts";
 import { type Section, section } from "./sections";
-import { type WalkContext, walkList } from "./walker";
+import { type CappedCount, COUNT_CAP, countList, type WalkContext, walkList } from "./walker";
 
 export interface BucketFigures {
   /** invoices per currency */
@@ -21,25 +22,23 @@ export interface BucketFigures {
   outstanding: CurrencySums;
 }
 
-export interface AgingBucket extends BucketFigures {
-  key: AgingBucketKey;
-  label: string;
-  href: string;
+/** What one bucket's walk found. */
+export interface BucketWalk {
+  figures: BucketFigures;
+  /** card payments awaiting funds on the bucket's invoices */
+  pending: BucketFigures;
   /** invoices whose dueAt put them in another bucket than their filter (should be 0) */
   misplaced: number;
 }
 
-export interface ReceivablesData {
-  buckets: AgingBucket[];
-  totals: BucketFigures;
-  /** card payments awaiting funds on those invoices: part of the outstanding, not yet applied */
-  pending: BucketFigures;
-  allHref: string;
-  unapplied: Section<UnappliedPayments>;
+export interface AgingBucket extends BucketFigures {
+  key: AgingBucketKey;
+  label: string;
+  href: string;
+  misplaced: number;
 }
 
-export interface UnappliedPayments {
-  count: number;
+export interface UnappliedPayments extends CappedCount {
   /** the newest ones, for the list beside the chart */
   newest: Pick<
     PaymentRecord,
@@ -52,6 +51,24 @@ export interface UnappliedPayments {
     | "bankFee"
   >[];
   href: string;
+}
+
+/** The parts of /receivables: one walk per aging bucket, and the unapplied payments. */
+export type ReceivablesParts = Record<AgingBucketKey, BucketWalk> & {
+  unapplied: Section<UnappliedPayments>;
+};
+
+/**
+ * The page's figures from the parts walked so far: a bucket not yet walked is null,
+ * and the totals and pending payments, which need every bucket, are null until all are.
+ */
+export interface ReceivablesData {
+  buckets: { key: AgingBucketKey; label: string; href: string; walked: AgingBucket | null }[];
+  totals: BucketFigures | null;
+  /** card payments awaiting funds on those invoices: part of the outstanding, not yet applied */
+  pending: BucketFigures | null;
+  allHref: string;
+  unapplied: Section<UnappliedPayments> | null;
 }
 
 /** Unapplied payments listed beside the chart; the rest are a link away. */
@@ -75,8 +92,12 @@ export function emptyFigures(): BucketFigures {
   return { counts: {}, outstanding: {} };
 }
 
-/** One walk per bucket, each over the invoice list filtered exactly as its link. */
-async function walkBucket(ctx: WalkContext, key: AgingBucketKey, today: number) {
+/** One bucket's walk, over the invoice list filtered exactly as its link. */
+async function walkBucket(
+  ctx: WalkContext,
+  key: AgingBucketKey,
+  today: number,
+): Promise<BucketWalk> {
   const query = invoiceList.apiQuery({
     ...OUTSTANDING_FILTER,
     statuses: ["ISSUED"],
@@ -107,16 +128,23 @@ async function walkBucket(ctx: WalkContext, key: AgingBucketKey, today: number) 
   );
 }
 
+const UNAPPLIED_QUERY = paymentList.apiQuery({ hasUnappliedAmount: true });
+const UNAPPLIED_HREF = `/payments?${UNAPPLIED_QUERY}`;
+
+/**
+ * Unapplied payments: counted up to the cap, with the newest few kept. The list's
+ * default order is newest received first: the first rows are the newest.
+ */
 export async function walkUnapplied(
   ctx: WalkContext,
   shown = UNAPPLIED_SHOWN,
+  cap = COUNT_CAP,
 ): Promise<UnappliedPayments> {
-  // The list's default order is newest received first: the first rows are the newest.
-  const query = paymentList.apiQuery({ hasUnappliedAmount: true });
+  let capped = false;
   const result = await walkList(
     ctx,
     "payments",
-    query,
+    UNAPPLIED_QUERY,
     { count: 0, newest: [] as UnappliedPayments["newest"] },
     (acc, payments) => {
       for (const p of payments) {
@@ -134,40 +162,73 @@ export async function walkUnapplied(
       }
       return acc;
     },
+    {
+      stopWhen: (acc) => {
+        capped = acc.count >= cap;
+        return capped;
+      },
+    },
   );
-  return { ...result, href: `/payments?${query}` };
+  return { ...result, capped, href: UNAPPLIED_HREF };
 }
 
-export async function computeReceivables(
-  ctx: WalkContext,
-  today: number,
-): Promise<ReceivablesData> {
-  const [walks, unapplied] = await Promise.all([
-    Promise.all(AGING_BUCKETS.map((b) => walkBucket(ctx, b.key, today))),
-    section(walkUnapplied(ctx)),
-  ]);
-  const totals = emptyFigures();
-  const pending = emptyFigures();
-  const buckets = AGING_BUCKETS.map((b, i) => {
-    const walk = walks[i]!;
-    mergeSums(totals.outstanding, walk.figures.outstanding);
-    mergeCounts(totals.counts, walk.figures.counts);
-    mergeSums(pending.outstanding, walk.pending.outstanding);
-    mergeCounts(pending.counts, walk.pending.counts);
+/** The unapplied payments' count only (the home card), up to the cap. */
+export async function countUnapplied(ctx: WalkContext): Promise<CappedCount & { href: string }> {
+  return { ...(await countList(ctx, "payments", UNAPPLIED_QUERY)), href: UNAPPLIED_HREF };
+}
+
+function bucketPart(key: AgingBucketKey): PartWalk<BucketWalk> {
+  return ({ walk, today }: PartContext) => walkBucket(walk, key, today);
+}
+
+export const RECEIVABLES_PARTS = {
+  ...(Object.fromEntries(AGING_BUCKETS.map((b) => [b.key, bucketPart(b.key)])) as Record<
+    AgingBucketKey,
+    PartWalk<BucketWalk>
+  >),
+  unapplied: ({ walk }: PartContext): Promise<Section<UnappliedPayments>> =>
+    section(walkUnapplied(walk)),
+};
+
+/** The page's figures from the parts walked so far (see ReceivablesData). */
+export function receivablesData(parts: Partial<ReceivablesParts>, today: number): ReceivablesData {
+  const buckets = AGING_BUCKETS.map((b) => {
+    const walk = parts[b.key];
     return {
       key: b.key,
       label: b.label,
       href: bucketHref(b.key, today),
-      misplaced: walk.misplaced,
-      ...walk.figures,
+      walked: walk
+        ? {
+            key: b.key,
+            label: b.label,
+            href: bucketHref(b.key, today),
+            misplaced: walk.misplaced,
+            ...walk.figures,
+          }
+        : null,
     };
   });
+  const all = AGING_BUCKETS.every((b) => parts[b.key]);
+  let totals: BucketFigures | null = null;
+  let pending: BucketFigures | null = null;
+  if (all) {
+    totals = emptyFigures();
+    pending = emptyFigures();
+    for (const b of AGING_BUCKETS) {
+      const walk = parts[b.key]!;
+      mergeSums(totals.outstanding, walk.figures.outstanding);
+      mergeCounts(totals.counts, walk.figures.counts);
+      mergeSums(pending.outstanding, walk.pending.outstanding);
+      mergeCounts(pending.counts, walk.pending.counts);
+    }
+  }
   return {
     buckets,
     totals,
     pending,
     allHref: invoicesHref(OUTSTANDING_FILTER as never),
-    unapplied,
+    unapplied: parts.unapplied ?? null,
   };
 }
 

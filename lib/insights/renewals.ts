@@ -3,10 +3,13 @@ import type { CustomerRecord } from "@/lib/api/client";
 import { CONTRACT_HEALTHS } from "@/lib/api/enums";
 import { customerList } from "@/lib/lists/customers";
 import { compareByCoverageEnd, daysLeft, nextSixMonths, timelineMonthOf } from "./aggregate";
-import { type WalkContext, walkList } from "./walker";
+import type { PartContext, RowsRef } from "./parts";
+import { walkList } from "./walker";
 
 /** The health states a manager acts on. */
 export const RENEWAL_HEALTHS = ["RENEWAL_DUE", "ENDING"] as const;
+/** Renewals counted apart on the page (and on the home page): coverage ending within this many days. */
+export const RENEWAL_WINDOW_DAYS = 30;
 
 /** The fields of a renewal row: only these are kept from each customer walked. */
 export interface RenewalRow {
@@ -28,12 +31,18 @@ export interface TimelineMonth {
   total: number;
 }
 
+/**
+ * The figures of /renewals. The rows themselves are kept apart (`rows`), in pages
+ * the table reads as the person scrolls: the page's HTML holds the first ones only.
+ */
 export interface RenewalsData {
-  rows: RenewalRow[];
   /** customers per health state, every state listed (0 included) */
   healthCounts: { health: string; count: number; href: string }[];
   timeline: TimelineMonth[];
   renewalsHref: string;
+  rows: RowsRef;
+  /** rows whose coverage ends within RENEWAL_WINDOW_DAYS */
+  withinWindow: number;
 }
 
 export function customersHref(healths: readonly string[]): string {
@@ -63,14 +72,20 @@ interface HealthFold {
 /**
  * One walk per health state, run together: each count is exactly what the
  * customers list filtered to that state holds. The renewal states keep their rows'
- * needed fields; every state adds its coverage ends to the six-month timeline.
+ * needed fields (the API cannot order customers by coverage end, so they are sorted
+ * here, then stored in pages and let go); every state adds its coverage ends to the
+ * six-month timeline.
  */
-export async function computeRenewals(ctx: WalkContext, today: number): Promise<RenewalsData> {
+export async function computeRenewals({
+  walk,
+  today,
+  saveRows,
+}: PartContext): Promise<RenewalsData> {
   const keepRows = new Set<string>(RENEWAL_HEALTHS);
   const folds = await Promise.all(
     CONTRACT_HEALTHS.map((health) =>
       walkList<"customers", HealthFold>(
-        ctx,
+        walk,
         "customers",
         customerList.apiQuery({ contractHealths: [health] }),
         { count: 0, rows: [], months: {} },
@@ -87,6 +102,10 @@ export async function computeRenewals(ctx: WalkContext, today: number): Promise<
     ),
   );
   const rows = folds.flatMap((f) => f.rows).sort(compareByCoverageEnd);
+  const withinWindow = rows.filter(
+    (r) => r.daysLeft !== null && r.daysLeft <= RENEWAL_WINDOW_DAYS,
+  ).length;
+  const saved = await saveRows(rows);
   const timeline = nextSixMonths(today).map((month) => {
     const byHealth: Record<string, number> = {};
     let total = 0;
@@ -98,7 +117,6 @@ export async function computeRenewals(ctx: WalkContext, today: number): Promise<
     return { month, byHealth, total };
   });
   return {
-    rows,
     healthCounts: CONTRACT_HEALTHS.map((health, i) => ({
       health,
       count: folds[i]!.count,
@@ -106,5 +124,9 @@ export async function computeRenewals(ctx: WalkContext, today: number): Promise<
     })),
     timeline,
     renewalsHref: customersHref(RENEWAL_HEALTHS),
+    rows: saved,
+    withinWindow,
   };
 }
+
+export const RENEWALS_PARTS = { renewals: computeRenewals };

@@ -1,22 +1,71 @@
 import "server-only";
-import { insightEventStream, isViewName, VIEWS } from "./cache";
+import { insights } from "./instance";
+import type { InsightEvent, Insights } from "./shared-walks";
+import { isViewName, VIEWS, type ViewName } from "./views";
 
-function badRequest(status: number, code: string, message: string, issues: string[] = []) {
+function problem(status: number, code: string, message: string, issues: string[] = []) {
   return Response.json(
     { message, code, issues: issues.map((m) => ({ message: m })) },
     { status, headers: { "cache-control": "no-store" } },
   );
 }
 
+/** What went wrong outside the walk itself (the shared store unreachable), as an event. */
+function storeFailure(error: unknown): InsightEvent {
+  return {
+    type: "error",
+    message: `The dashboard's shared state could not be read: ${(error as Error).message}`,
+    kind: "server",
+    status: null,
+    pagesRead: 0,
+    rowsRead: 0,
+  };
+}
+
+/**
+ * The view's walk as NDJSON, one event a line, each written as it happens. The
+ * viewer going away stops only its own following: the walk goes on for the others.
+ */
+export function insightEventStream(
+  view: ViewName,
+  force: boolean,
+  source: Insights = insights(),
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const abort = new AbortController();
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (event: InsightEvent) => {
+        if (abort.signal.aborted) return;
+        controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      };
+      void (async () => {
+        try {
+          for await (const event of source.follow(view, { force, signal: abort.signal }))
+            send(event);
+        } catch (error) {
+          send(storeFailure(error));
+        }
+        if (!abort.signal.aborted) controller.close();
+      })();
+    },
+    cancel() {
+      abort.abort();
+    },
+  });
+}
+
 /**
  * GET /api/insights/{view}[?refresh=true]: the view's walk as NDJSON, one event a
- * line: {type:"progress",pages,rows}… then {type:"result",asOf,today,data} or
- * {type:"error",message,pagesRead,rowsRead}. `refresh=true` forces a new walk
- * (joining one already running); without it a fresh cached result answers at once.
+ * line: {type:"progress",pages,rows,parts} and {type:"part",name} as they happen,
+ * then {type:"result",id,asOf,today,pages,rows} or
+ * {type:"error",message,kind,status,pagesRead,rowsRead}. Without `refresh`, a fresh
+ * result answers at once; `refresh=true` walks again, unless a walk runs (it is
+ * joined) or one finished moments ago (its result answers).
  */
 export function serveInsightRequest(request: Request, view: string): Response {
   if (!isViewName(view))
-    return badRequest(404, "NOT_FOUND", `No such view: choose ${Object.keys(VIEWS).join(", ")}.`);
+    return problem(404, "NOT_FOUND", `No such view: choose ${Object.keys(VIEWS).join(", ")}.`);
   const url = new URL(request.url);
   const issues: string[] = [];
   for (const name of url.searchParams.keys())
@@ -24,13 +73,53 @@ export function serveInsightRequest(request: Request, view: string): Response {
   const refresh = url.searchParams.get("refresh");
   if (refresh !== null && refresh !== "true" && refresh !== "false")
     issues.push("refresh: must be true or false");
-  if (issues.length > 0) return badRequest(400, "BAD_REQUEST", "Input validation failed", issues);
+  if (issues.length > 0) return problem(400, "BAD_REQUEST", "Input validation failed", issues);
   return new Response(insightEventStream(view, refresh === "true"), {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
-      "cache-control": "no-store",
+      // no-transform: Next.js's gzip would hold the small progress lines back.
+      "cache-control": "no-store, no-transform",
       // Progress must reach the browser as it happens, not when a proxy's buffer fills.
       "x-accel-buffering": "no",
     },
+  });
+}
+
+/**
+ * GET /api/insights/{view}/rows?rows={id}&page={n}: one page of the rows a walk
+ * kept apart (the renewals table), `{"data":[…],"hasMore":…}`. A page of rows no
+ * longer kept (two walks ago) answers 410: the browser reloads the view.
+ */
+export async function serveInsightRows(request: Request, view: string): Promise<Response> {
+  if (view !== "renewals")
+    return problem(
+      404,
+      "NOT_FOUND",
+      "Only the renewals view keeps rows: /api/insights/renewals/rows.",
+    );
+  const url = new URL(request.url);
+  const issues: string[] = [];
+  for (const name of url.searchParams.keys())
+    if (name !== "rows" && name !== "page") issues.push(`${name}: unknown parameter`);
+  const rowsId = url.searchParams.get("rows") ?? "";
+  if (!/^[0-9a-f-]{36}$/.test(rowsId)) issues.push("rows: the id of a walk's rows is required");
+  const pageText = url.searchParams.get("page") ?? "";
+  const page = Number(pageText);
+  if (!/^\d{1,6}$/.test(pageText)) issues.push("page: a whole number from 0 is required");
+  if (issues.length > 0) return problem(400, "BAD_REQUEST", "Input validation failed", issues);
+  let body: string | null;
+  try {
+    body = await insights().rowsPage(view, rowsId, page);
+  } catch (error) {
+    return problem(
+      503,
+      "UNAVAILABLE",
+      `The dashboard's shared state could not be read: ${(error as Error).message}`,
+    );
+  }
+  if (body === null)
+    return problem(410, "GONE", "These rows were replaced by a newer walk: reload the page.");
+  return new Response(body, {
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
   });
 }

@@ -1,13 +1,12 @@
 /**
- * The walker and the views' cache on the real built-in API (the seeded test
- * database), through the server's own fetch path.
+ * The walker on the real built-in API (the seeded test database), through the
+ * server's own fetch path.
  */
-import { beforeAll, describe, expect, it, onTestFinished, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Fetcher } from "@/lib/api/client";
 import { sandboxInfo, walkForward } from "@/lib/sandbox/testing/sandbox";
 
 let walker: typeof import("./walker");
-let cache: typeof import("./cache");
 let serverFetcher: Fetcher;
 
 beforeAll(async () => {
@@ -15,7 +14,6 @@ beforeAll(async () => {
   vi.stubEnv("INVOICING_API_URL", "");
   vi.stubEnv("INVOICING_API_KEY", sandboxInfo().keys.demo);
   walker = await import("./walker");
-  cache = await import("./cache");
   ({ serverFetcher } = await import("@/lib/api/server/fetcher"));
 });
 
@@ -126,85 +124,40 @@ describe("walkList", () => {
     // The failing call, plus at most one per other walk already past its abort check.
     expect(stats.calls).toBeLessThanOrEqual(5);
   });
-});
 
-describe("insight cache", () => {
-  it("walks once for concurrent viewers, then serves the stored result until forced", async () => {
-    const progress: number[] = [];
-    const [a, b] = await Promise.all([
-      cache.getInsight("renewals", { onProgress: (p) => progress.push(p.pages) }),
-      cache.getInsight("renewals"),
-    ]);
-    expect(a).toBe(b);
-    expect(progress.at(-1)).toBe(a.pages);
-    const again = await cache.getInsight("renewals");
-    expect(again).toBe(a);
-    expect(cache.peekInsight("renewals").fresh).toBe(true);
-    // A later moment on a fake clock (Date only: the walk's own timers stay real).
-    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5 });
-    const forced = await cache.getInsight("renewals", { force: true }).finally(() => {
-      vi.useRealTimers();
+  it("counts up to a cap and says when the list holds more", async () => {
+    const total = (await walkForward("/invoices?statuses=ISSUED")).length;
+    expect(total).toBeGreaterThan(300);
+    const ctx = walker.createWalkContext();
+    expect(await walker.countList(ctx, "invoices", "statuses=ISSUED", 250)).toEqual({
+      count: 300,
+      capped: true,
     });
-    expect(forced).not.toBe(a);
-    expect(forced.asOf > a.asOf).toBe(true);
-    expect(forced.data).toEqual(a.data);
-  });
-
-  it("counts what the customers list holds per health state", async () => {
-    const { data } = await cache.getInsight("renewals");
-    const all = await walkForward<{
-      id: string;
-      contractHealth: string;
-      coverageContractEndAt: string | null;
-    }>("/customers");
-    for (const { health, count } of data.healthCounts)
-      expect(count, health).toBe(all.filter((c) => c.contractHealth === health).length);
-    const renewals = all.filter((c) => ["RENEWAL_DUE", "ENDING"].includes(c.contractHealth));
-    expect(data.rows.map((r) => r.id).sort()).toEqual(renewals.map((c) => c.id).sort());
-    const ends = data.rows.map((r) => r.endAt ?? "~");
-    expect(ends).toEqual([...ends].sort());
-  });
-
-  it("sums receivables per currency exactly as the invoice list adds up", async () => {
-    const { data } = await cache.getInsight("receivables");
-    const open = await walkForward<{
-      totalAmount: { value: number; currencyCode: string };
-      appliedAmount: { value: number };
-    }>("/invoices?statuses=ISSUED&hasOutstandingBalance=true");
-    const expected: Record<string, string> = {};
-    for (const i of open) {
-      const code = i.totalAmount.currencyCode;
-      expected[code] = String(
-        BigInt(expected[code] ?? 0) + BigInt(i.totalAmount.value - i.appliedAmount.value),
-      );
-    }
-    expect(data.totals.outstanding).toEqual(expected);
-    expect(data.buckets.every((b) => b.misplaced === 0)).toBe(true);
-    expect(Object.values(data.totals.counts).reduce((a, b) => a + b, 0)).toBe(open.length);
-  });
-});
-
-describe("insight cache staleness", () => {
-  it("keeps a result past its TTL visible as stale until a new walk replaces it", async () => {
-    vi.stubEnv("INSIGHTS_CACHE_TTL_MS", "1000");
-    // Time passes on a fake clock (Date only: the walk's own timers stay real).
-    vi.useFakeTimers({ toFake: ["Date"] });
-    onTestFinished(() => {
-      vi.useRealTimers();
+    // Three pages read, not the whole list.
+    expect(ctx.progress.pages).toBe(3);
+    const exact = walker.createWalkContext();
+    expect(await walker.countList(exact, "invoices", "statuses=ISSUED", total)).toEqual({
+      count: total,
+      capped: false,
     });
-    const first = await cache.getInsight("home", { force: true });
-    expect(cache.peekInsight("home")).toMatchObject({ fresh: true, running: false });
-    vi.advanceTimersByTime(999);
-    expect(cache.peekInsight("home").fresh).toBe(true);
-    vi.advanceTimersByTime(1);
-    const stale = cache.peekInsight("home");
-    expect(stale.fresh).toBe(false);
-    expect(stale.result).toBe(first);
-    const next = cache.getInsight("home");
-    // While the new walk runs, the stale result is still what a page renders.
-    expect(cache.peekInsight("home")).toMatchObject({ result: first, running: true });
-    expect((await next).asOf > first.asOf).toBe(true);
-    expect(cache.peekInsight("home").fresh).toBe(true);
-    vi.stubEnv("INSIGHTS_CACHE_TTL_MS", "");
+  });
+
+  it("takes every page from the budget before reading it", async () => {
+    let taken = 0;
+    const { fetcher, stats } = instrumented();
+    const ctx = walker.createWalkContext({
+      fetcher,
+      budget: {
+        take: async () => {
+          taken += 1;
+          // A page is never read before its token.
+          expect(stats.calls).toBe(taken - 1);
+        },
+      },
+      concurrency: 1,
+    });
+    await walker.walkList(ctx, "customers", "", 0, (n, rows) => n + rows.length);
+    expect(taken).toBe(ctx.progress.pages);
+    expect(stats.calls).toBe(ctx.progress.pages);
   });
 });

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { clientAddress } from "./client-address";
-import { createLimiter, envNumber, type Limiter, tooManyRequests } from "./limiter";
+import { createLimiter, envNumber, type Limiter, tooManyRequests, type Verdict } from "./limiter";
 
 /**
  * The limits of the routes whose one request costs many: an export walks a whole
@@ -88,6 +88,18 @@ const insightRefreshes = lazily(() =>
 export async function admitInsightRefresh(key: string): Promise<Response | null> {
   const verdict = await insightRefreshes().consume(key);
   return verdict.ok ? null : tooManyRequests(verdict.retryAfterSec, "refreshes");
+}
+
+const apiChecks = lazily(() =>
+  createLimiter("api-checks", { points: envNumber("API_CHECKS_PER_MINUTE", 2), durationSec: 60 }),
+);
+
+/**
+ * Spends one of `key`'s checks of the API (the key page's "Run the check": a few
+ * dozen requests to the API each), API_CHECKS_PER_MINUTE (2) a minute.
+ */
+export async function admitApiCheck(key: string): Promise<Verdict> {
+  return apiChecks().consume(key);
 }
 
 /**

@@ -28,12 +28,16 @@ export interface ApiConfig {
 let cached: ApiConfig | null = null;
 
 export function apiConfig(): ApiConfig {
-  if (cached) return cached;
-  const env = EnvSchema.parse(process.env);
-  cached = {
+  cached ??= parseApiConfig(process.env);
+  return cached;
+}
+
+/** The configuration that `env` describes (a command line reads its own environment); throws naming what is wrong. */
+export function parseApiConfig(environment: NodeJS.ProcessEnv): ApiConfig {
+  const env = EnvSchema.parse(environment);
+  return {
     baseUrl: env.INVOICING_API_URL ? env.INVOICING_API_URL.replace(/\/+$/, "") : null,
     key: env.INVOICING_API_KEY ?? null,
     timeoutMs: env.INVOICING_API_TIMEOUT_MS,
   };
-  return cached;
 }

@@ -1,0 +1,60 @@
+"use client";
+
+import { useActionState } from "react";
+import { type CheckState, runApiCheckAction } from "@/lib/api-check/action";
+import type { CheckResult } from "@/lib/api-check/result";
+import { CheckResultView } from "./check-result";
+
+/**
+ * The key page's check of the API before going live: the last result (whoever ran
+ * it: this dashboard, another instance, `npm run check-api`) and a button that runs
+ * it again on the server with the server-held key.
+ */
+export function ApiCheckPanel({ initial }: { initial: CheckResult | null }) {
+  const [state, run, pending] = useActionState<CheckState>(runApiCheckAction, {
+    result: initial,
+    error: null,
+  });
+  return (
+    <section
+      aria-labelledby="api-check-heading"
+      className="grid max-w-3xl gap-3 rounded-md border border-slate-200 bg-white p-4"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <h2 id="api-check-heading" className="text-base font-medium">
+            Check the API before going live
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Reads the API as every page does: health, the key, each list with every filter and order
+            the dashboard sends, a cursor walk, one record of each kind and the error answers (a few
+            dozen read-only requests). The same check as <code>npm run check-api</code>.
+          </p>
+        </div>
+        <form action={run}>
+          <button
+            type="submit"
+            disabled={pending}
+            aria-busy={pending}
+            className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60"
+          >
+            {pending ? "Checking…" : "Run the check"}
+          </button>
+        </form>
+      </div>
+      {state.error ? (
+        <p
+          role="alert"
+          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          {state.error}
+        </p>
+      ) : null}
+      {state.result ? (
+        <CheckResultView result={state.result} />
+      ) : (
+        <p className="text-sm text-slate-600">Not checked yet.</p>
+      )}
+    </section>
+  );
+}

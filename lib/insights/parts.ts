@@ -1,0 +1,27 @@
+import type { WalkContext } from "./walker";
+
+/**
+ * A view is a set of parts, each walked on its own (a home card, an aging bucket):
+ * a part's figure is shown as soon as its own walks end, not when the slowest part
+ * of the view ends. The parts of a view share one walk context (its limit, budget,
+ * progress and abort signal): the first failure stops them all.
+ */
+export interface PartContext {
+  walk: WalkContext;
+  /** UTC midnight of the day the figures count from */
+  today: number;
+  /**
+   * Keeps a long list (the renewals table) apart from the result, in pages the
+   * browser reads one at a time, so no page's HTML and no result grow with it.
+   */
+  saveRows: (rows: unknown[]) => Promise<RowsRef>;
+}
+
+/** Where a part's rows were kept: the walk's id, how many, and the page size. */
+export interface RowsRef {
+  id: string;
+  count: number;
+  pageSize: number;
+}
+
+export type PartWalk<T> = (ctx: PartContext) => Promise<T>;

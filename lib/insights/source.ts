@@ -1,0 +1,21 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { apiConfig } from "@/lib/api/server/config";
+
+/**
+ * Which API, read with which key, the figures come from: a result is only ever
+ * shown for the source it was walked from. The built-in API is named by its
+ * database file and its key (a database seeded again gets a new demo key, so its
+ * old results are not shown for it); a real API by its URL and key. Hashed: the
+ * key never appears in a store key or a file name.
+ */
+export async function insightSource(): Promise<string> {
+  const { baseUrl, key } = apiConfig();
+  let identity: string;
+  if (baseUrl === null) {
+    const { sandboxDemoKey } = await import("@/lib/sandbox");
+    const { sandboxDbPath } = await import("@/lib/sandbox/env");
+    identity = `built-in\n${sandboxDbPath()}\n${key ?? (await sandboxDemoKey()) ?? ""}`;
+  } else identity = `${baseUrl}\n${key ?? ""}`;
+  return createHash("sha256").update(identity).digest("hex").slice(0, 24);
+}
