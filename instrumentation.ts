@@ -33,8 +33,9 @@ export async function register(): Promise<void> {
     await checkAuthAtStartup();
     const { isSandboxEnabled } = await import("./lib/sandbox/env");
     if (isSandboxEnabled()) {
-      const { sandboxDatabase } = await import("./lib/sandbox");
-      sandboxDatabase();
+      // Seeds a new database (or upgrades an older one) on a worker thread of the pool.
+      const { prepareSandbox } = await import("./lib/sandbox");
+      await prepareSandbox();
     }
   });
   // The insight views' results are walked again in the background once stale.

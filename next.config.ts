@@ -1,9 +1,10 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // better-sqlite3 is a native addon: load it from node_modules at run time
-  // instead of letting the bundler try to inline it.
-  serverExternalPackages: ["better-sqlite3"],
+  // better-sqlite3 is a native addon, and piscina starts worker threads from its own
+  // files (lib/sandbox/pool): load both from node_modules at run time instead of
+  // letting the bundler try to inline them.
+  serverExternalPackages: ["better-sqlite3", "piscina"],
   poweredByHeader: false,
   // Lets several builds live side by side (parallel work, benchmarks); `.next` by default.
   distDir: process.env.NEXT_DIST_DIR || ".next",

@@ -197,7 +197,8 @@ test("the three tables list the customer's invoices, contracts and payments as t
   const id = voided.data[0]!.customerId;
   type Row = { id: string; number?: string; amountCents?: number; receivedDate?: string };
   const list = async (path: string) => (await api<{ data: Row[] }>(request, path)).data;
-  const invoices = await list(`/invoices?customerId=${id}&limit=50`);
+  // Newest issued first, the invoice list's default.
+  const invoices = await list(`/invoices?customerId=${id}&limit=50&orderBy=issuedAt:DESC`);
   const contracts = await list(`/contracts?customerIds=${id}&limit=50`);
   const payments = await list(`/payments?customerId=${id}&limit=50`);
 
@@ -232,7 +233,7 @@ test("the three tables list the customer's invoices, contracts and payments as t
 
   // Voided invoices on request.
   const withVoided = await list(
-    `/invoices?customerId=${id}&statuses=DRAFT,APPROVED,ISSUING,ISSUED,VOIDED&limit=50`,
+    `/invoices?customerId=${id}&statuses=DRAFT,APPROVED,ISSUING,ISSUED,VOIDED&limit=50&orderBy=issuedAt:DESC`,
   );
   expect(withVoided.length).toBeGreaterThan(invoices.length);
   await page.getByLabel("Include voided invoices").check();
@@ -246,6 +247,20 @@ test("the three tables list the customer's invoices, contracts and payments as t
   await expect
     .poll(() => linkTargets(page, "Invoices", n(invoices)))
     .toEqual(invoices.slice(0, 10).map((i) => `/invoices/${i.id}`));
+
+  // The order is shown and flips to oldest first on the Issued header, as the API sorts.
+  const issued = region(page, "Invoices").getByRole("columnheader", { name: /Issued/ });
+  await expect(issued).toHaveAttribute("aria-sort", "descending");
+  await expect(
+    region(page, "Payments").getByRole("columnheader", { name: /Received/ }),
+  ).toHaveAttribute("aria-sort", "descending");
+  await issued.getByRole("button").click();
+  await expect(page).toHaveURL(/invoicesOrderBy=issuedAt(%3A|:)ASC/);
+  await expect(issued).toHaveAttribute("aria-sort", "ascending");
+  const oldest = await list(`/invoices?customerId=${id}&limit=50&orderBy=issuedAt:ASC`);
+  await expect
+    .poll(() => linkTargets(page, "Invoices", n(oldest)))
+    .toEqual(oldest.slice(0, 10).map((i) => `/invoices/${i.id}`));
 });
 
 test("an unknown or malformed id is a 404 page", async ({ page }) => {

@@ -261,7 +261,12 @@ test("a customer's page exports its invoices and payments tables as the API list
   const customers = await walk(request, "customers", "contractHealths=HEALTHY");
   let chosen: { id: string; invoices: ApiRecord[]; payments: ApiRecord[] } | null = null;
   for (const customer of customers.slice(0, 20)) {
-    const invoices = await walk(request, "invoices", `customerId=${customer.id}`);
+    // The customer page lists invoices newest first (the invoice list's default).
+    const invoices = await walk(
+      request,
+      "invoices",
+      `customerId=${customer.id}&orderBy=issuedAt:DESC`,
+    );
     const payments = await walk(request, "payments", `customerId=${customer.id}`);
     if (invoices.length > 0 && payments.length > 0) {
       chosen = { id: customer.id, invoices, payments };

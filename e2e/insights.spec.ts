@@ -121,7 +121,11 @@ async function expectListMatches(
   region: string,
 ) {
   const query = href.split("?")[1] ?? "";
-  const res = await request.get(`/api/v1/${list}?limit=10&${query}`, { headers: apiAuth() });
+  // Without an orderBy the invoice list opens newest first (lib/lists/invoices.ts).
+  const order = list === "invoices" && !query.includes("orderBy=") ? "&orderBy=issuedAt:DESC" : "";
+  const res = await request.get(`/api/v1/${list}?limit=10&${query}${order}`, {
+    headers: apiAuth(),
+  });
   const expected = (await res.json()).data.map((r: { id: string }) => r.id);
   await page.goto(href);
   const links = page.getByRole("region", { name: region }).locator("tbody tr td:first-child a");

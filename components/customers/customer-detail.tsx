@@ -7,6 +7,7 @@ import { type ReactNode, useId, useMemo } from "react";
 import { browserFetcher, type ListName, type ListRecord, listQueryOptions } from "@/lib/api/client";
 import type { ApiErrorInfo } from "@/lib/api/errors";
 import { customerPageParsers, customerRecordQueries } from "@/lib/lists/customer-records";
+import type { OrderTerm } from "@/lib/lists/order";
 import { contractHref } from "@/lib/record-links";
 import { contractColumns } from "../contracts/contract-columns";
 import { ExportButton } from "../data-table/export-button";
@@ -45,7 +46,9 @@ export function CoverageContractName({
 export function CustomerRecords({ customerId }: { customerId: string }) {
   const [pageState, setPageState] = useUrlValues(customerPageParsers);
   const voided = pageState.voided ?? false;
-  const queries = customerRecordQueries(customerId, voided);
+  const queries = customerRecordQueries(customerId, voided, pageState.invoicesOrderBy);
+  // Newest first unless the page's URL says oldest first; the Issued header flips it.
+  const invoicesNewestFirst = pageState.invoicesOrderBy !== "issuedAt:ASC";
   const here = `/customers/${customerId}`;
   const columns = useMemo(
     () => ({
@@ -71,17 +74,30 @@ export function CustomerRecords({ customerId }: { customerId: string }) {
             : "This customer has no invoices but voided ones, if any."
         }
         note={
-          <label htmlFor={toggleId} className="inline-flex items-center gap-2 text-sm">
-            <input
-              id={toggleId}
-              type="checkbox"
-              checked={voided}
-              onChange={(e) =>
-                void setPageState({ voided: e.target.checked || null }, { history: "push" })
-              }
-            />
-            Include voided invoices
-          </label>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <p className="text-xs text-slate-500">
+              {invoicesNewestFirst ? "Newest issued first" : "Oldest issued first"} (a draft by its
+              period start).
+            </p>
+            <label htmlFor={toggleId} className="inline-flex items-center gap-2 text-sm">
+              <input
+                id={toggleId}
+                type="checkbox"
+                checked={voided}
+                onChange={(e) =>
+                  void setPageState({ voided: e.target.checked || null }, { history: "push" })
+                }
+              />
+              Include voided invoices
+            </label>
+          </div>
+        }
+        order={[{ field: "issuedAt", direction: invoicesNewestFirst ? "DESC" : "ASC" }]}
+        onSort={() =>
+          void setPageState(
+            { invoicesOrderBy: invoicesNewestFirst ? "issuedAt:ASC" : null },
+            { history: "push" },
+          )
         }
       />
       <RecordsSection
@@ -112,6 +128,8 @@ export function CustomerRecords({ customerId }: { customerId: string }) {
             no currency.
           </p>
         }
+        // The API's default order, shown on the Received header.
+        order={[{ field: "receivedDate", direction: "DESC" }]}
       />
     </>
   );
@@ -126,6 +144,8 @@ function RecordsSection<L extends ListName>({
   here,
   emptyText,
   note,
+  order,
+  onSort,
 }: {
   title: string;
   list: L;
@@ -135,6 +155,9 @@ function RecordsSection<L extends ListName>({
   here: string;
   emptyText: string;
   note: ReactNode;
+  /** the table's order, shown on its headers, and what a header click does */
+  order?: OrderTerm[];
+  onSort?: (field: string, additive: boolean) => void;
 }) {
   const headingId = useId();
   const result = useInfiniteQuery({
@@ -163,6 +186,8 @@ function RecordsSection<L extends ListName>({
         }
         clearHref={here}
         scrollKey={query}
+        order={order}
+        onSort={onSort}
         fit
       />
     </section>

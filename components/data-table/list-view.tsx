@@ -17,7 +17,8 @@ import { useUrlValues } from "./use-url-values";
 interface ListDefinition<P extends UrlParams> {
   parsers: P;
   fields: FilterField[];
-  apiQuery: (values: Partial<UrlValues<P>>) => string;
+  /** The query the list asks the API for: the URL's values over the list's defaults. */
+  viewQuery: (values: Partial<UrlValues<P>>) => string;
 }
 
 /**
@@ -30,7 +31,7 @@ export function useListView<L extends ListName, P extends UrlParams>(
   definition: ListDefinition<P>,
 ) {
   const [values, setValues] = useUrlValues(definition.parsers);
-  const query = definition.apiQuery(values);
+  const query = definition.viewQuery(values);
   const rows = useInfiniteQuery({
     ...listQueryOptions(browserFetcher, list, query),
     placeholderData: keepPreviousData,

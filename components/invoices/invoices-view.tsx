@@ -10,40 +10,29 @@ export function InvoicesView() {
   const view = useListView("invoices", invoiceList);
   const { values, setValues } = view;
   const columns = useMemo(() => invoiceColumns(), []);
-  const order = values.orderBy
-    ? [
-        {
-          field: "issuedAt",
-          direction: values.orderBy.endsWith("DESC") ? ("DESC" as const) : ("ASC" as const),
-        },
-      ]
-    : null;
+  // No orderBy in the URL: the list's default, newest issued first.
+  const shownOrder = values.orderBy ?? invoiceList.defaults.orderBy ?? "issuedAt:DESC";
+  const newestFirst = shownOrder === "issuedAt:DESC";
+  const order = [
+    { field: "issuedAt", direction: newestFirst ? ("DESC" as const) : ("ASC" as const) },
+  ];
   return (
     <ListView
       view={view}
       columns={columns}
       rowHref={(row) => `/invoices/${row.id}`}
       order={order}
-      onSort={() => {
-        // issuedAt: ascending → descending → creation order.
-        const next =
-          values.orderBy === null
-            ? "issuedAt:ASC"
-            : values.orderBy === "issuedAt:ASC"
-              ? "issuedAt:DESC"
-              : null;
-        void setValues({ orderBy: next }, { history: "push" });
-      }}
+      onSort={() =>
+        // Newest first (the default: no orderBy in the URL) ↔ oldest first.
+        void setValues({ orderBy: newestFirst ? "issuedAt:ASC" : null }, { history: "push" })
+      }
       sortNote={
         <>
           {values.statuses?.includes("VOIDED")
             ? ""
             : "Voided invoices are hidden unless picked in Status. "}
-          Sorted by{" "}
-          {values.orderBy
-            ? `issue date, ${values.orderBy.endsWith("DESC") ? "newest" : "oldest"} first`
-            : "creation, oldest first"}
-          .
+          Sorted by issue date, {newestFirst ? "newest first (the default)" : "oldest first"}; a
+          draft counts from its period start. Click the Issued header to reverse.
         </>
       }
     />

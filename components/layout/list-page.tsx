@@ -8,7 +8,8 @@ import { PageHeader } from "./page-header";
 
 interface ListDefinition<Values> {
   load: (searchParams: PageSearchParams) => Values;
-  apiQuery: (values: Values) => string;
+  /** the API query of the view (the list's defaults included), as the browser builds it */
+  viewQuery: (values: Values) => string;
 }
 
 /**
@@ -58,6 +59,6 @@ async function FirstPage<Values>({
   children: ReactNode;
 }) {
   const values = definition.load(await searchParams);
-  const state = await prefetchListPage(list, definition.apiQuery(values));
+  const state = await prefetchListPage(list, definition.viewQuery(values));
   return <HydrationBoundary state={state}>{children}</HydrationBoundary>;
 }

@@ -29,12 +29,13 @@ const VIEWS: Record<ListName, ListView> = {
 
 function view(
   params: ParamDefs,
-  list: { load: (s: URLSearchParams) => object; apiQuery: (v: never) => string },
+  list: { load: (s: URLSearchParams) => object; viewQuery: (v: never) => string },
 ): ListView {
   return {
     params,
     load: (search) => list.load(search) as Record<string, unknown>,
-    apiQuery: (values) => list.apiQuery(values as never),
+    // The view's query, the list's defaults included: the export is what the page shows.
+    apiQuery: (values) => list.viewQuery(values as never),
   };
 }
 

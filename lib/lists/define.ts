@@ -63,16 +63,39 @@ export interface ListDefinition<P extends UrlParams> {
   /** sortable fields of `orderBy`, with how many may be combined (0: no orderBy) */
   orderFields: readonly string[];
   maxOrderFields: number;
+  /**
+   * What the dashboard asks the API for when the URL leaves a parameter out, where
+   * that differs from the API's own default (the invoice list opens newest first).
+   * The URL stays without it, so a link shared before opens the view this default gives.
+   */
+  defaults?: Partial<UrlValues<P>>;
 }
 
 export function defineList<P extends UrlParams>(definition: ListDefinition<P>) {
+  const defaults: Partial<UrlValues<P>> = definition.defaults ?? {};
   return {
     ...definition,
+    defaults,
     /** The filter values a page's URL query holds (server: the page's `searchParams`). */
     load: (search: URLSearchParams | PageSearchParams) => readUrlValues(definition.parsers, search),
-    /** The API query (without `?`) for these filter values, identical on server and client. */
+    /**
+     * The query (without `?`) for these values as written, identical on server and
+     * client: a link to the list (URL names are the API's), or an API query that
+     * takes the API's own defaults (a walk that only counts).
+     */
     apiQuery: (values: Partial<UrlValues<P>>) =>
       renderQueryString(writeUrlValues(definition.parsers, values)).slice(1),
+    /**
+     * The API query of the list's view for these URL values: what the URL leaves out
+     * takes the list's `defaults`. The first page, the browser's pages and the export
+     * all read this, so they show the same rows in the same order.
+     */
+    viewQuery: (values: Partial<UrlValues<P>>) => {
+      const filled: Partial<UrlValues<P>> = { ...values };
+      for (const key of Object.keys(defaults) as (keyof P)[])
+        if (filled[key] === null || filled[key] === undefined) filled[key] = defaults[key];
+      return renderQueryString(writeUrlValues(definition.parsers, filled)).slice(1);
+    },
   };
 }
 

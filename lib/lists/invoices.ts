@@ -79,4 +79,7 @@ export const invoiceList = defineList({
   ],
   orderFields: ["issuedAt"],
   maxOrderFields: 1,
+  // Newest first: the API's own default (creation order, oldest first) opened on 2020.
+  // Drafts sort by their period start (docs/api.md, invoices orderBy).
+  defaults: { orderBy: "issuedAt:DESC" },
 });

@@ -49,6 +49,7 @@ interface AnyListDefinition {
   parsers: Record<string, unknown>;
   fields: FilterField[];
   orderFields: readonly string[];
+  viewQuery: (values: never) => string;
 }
 
 /** The parameter names a filter field writes. */
@@ -73,8 +74,19 @@ function listPageReads(list: ListDefinitionName, definition: AnyListDefinition):
   const page = `/${list}`;
   const route = `/${list}`;
   const paging = ["limit", "startingAfter"];
+  // What the list asks for when its URL says nothing (its defaults: the invoices' order).
+  const opening = [...new URLSearchParams((definition.viewQuery as (v: object) => string)({}))];
   const reads: PageRead[] = [
-    { page, feature: "the list", route, params: paging, sends: { limit: [String(PAGE_SIZE)] } },
+    {
+      page,
+      feature: "the list",
+      route,
+      params: [...paging, ...opening.map(([name]) => name)],
+      sends: {
+        limit: [String(PAGE_SIZE)],
+        ...Object.fromEntries(opening.map(([name, value]) => [name, [value]])),
+      },
+    },
     {
       page,
       feature: "Export CSV",

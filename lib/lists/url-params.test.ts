@@ -89,9 +89,9 @@ describe("reading a list's URL", () => {
   });
 
   test("the customer page's voided switch is off unless the URL says true", () => {
-    expect(loadCustomerPage({})).toEqual({ voided: false });
-    expect(loadCustomerPage({ voided: "true" })).toEqual({ voided: true });
-    expect(loadCustomerPage({ voided: "yes" })).toEqual({ voided: false });
+    expect(loadCustomerPage({}).voided).toBe(false);
+    expect(loadCustomerPage({ voided: "true" }).voided).toBe(true);
+    expect(loadCustomerPage({ voided: "yes" }).voided).toBe(false);
     expect(readUrlValues(customerPageParsers, new URLSearchParams()).voided).toBeNull();
   });
 });
@@ -177,18 +177,45 @@ describe("writing a list's URL and its API query", () => {
       const query = (list.apiQuery as (v: object) => string)(values);
       const read = list.load(new URLSearchParams(query)) as Record<string, unknown>;
       for (const [key, value] of Object.entries(values)) expect(read[key]).toEqual(value);
+      // The view's query: the same, with the list's defaults where the URL has nothing.
+      const viewed = list.load(
+        new URLSearchParams((list.viewQuery as (v: object) => string)(values)),
+      ) as Record<string, unknown>;
+      const defaults = list.defaults as Record<string, unknown>;
+      for (const [key, value] of Object.entries(values))
+        expect(viewed[key]).toEqual(value ?? defaults[key] ?? null);
     }
   });
 
-  test("the customer page's tables read that customer's records", () => {
+  test("the customer page's tables read that customer's records, newest first", () => {
     expect(customerRecordQueries(CUSTOMER, false)).toEqual({
-      invoices: `customerId=${CUSTOMER}`,
+      invoices: `customerId=${CUSTOMER}&orderBy=issuedAt:DESC`,
       contracts: `customerIds=${CUSTOMER}`,
+      // The API's default order for payments: newest received first.
       payments: `customerId=${CUSTOMER}`,
     });
     expect(customerRecordQueries(CUSTOMER, true).invoices).toBe(
-      `customerId=${CUSTOMER}&statuses=DRAFT,APPROVED,ISSUING,ISSUED,VOIDED`,
+      `customerId=${CUSTOMER}&statuses=DRAFT,APPROVED,ISSUING,ISSUED,VOIDED&orderBy=issuedAt:DESC`,
     );
+    expect(customerRecordQueries(CUSTOMER, false, "issuedAt:ASC").invoices).toBe(
+      `customerId=${CUSTOMER}&orderBy=issuedAt:ASC`,
+    );
+    expect(loadCustomerPage({ invoicesOrderBy: "issuedAt:ASC" }).invoicesOrderBy).toBe(
+      "issuedAt:ASC",
+    );
+    expect(loadCustomerPage({}).invoicesOrderBy).toBeNull();
+  });
+
+  test("the invoice list opens newest first: a URL without orderBy asks the API for issuedAt:DESC", () => {
+    expect(invoiceList.viewQuery(invoiceList.load(new URLSearchParams("")))).toBe(
+      "orderBy=issuedAt:DESC",
+    );
+    expect(invoiceList.viewQuery(invoiceList.load(new URLSearchParams("statuses=DRAFT")))).toBe(
+      "statuses=DRAFT&orderBy=issuedAt:DESC",
+    );
+    expect(invoiceList.viewQuery({ orderBy: "issuedAt:ASC" })).toBe("orderBy=issuedAt:ASC");
+    // A link to the list stays as written.
+    expect(invoiceList.apiQuery({ needsApproval: true })).toBe("needsApproval=true");
   });
 });
 

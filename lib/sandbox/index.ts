@@ -1,19 +1,18 @@
 /**
- * The built-in API as the Next.js app serves it: one shared connection to
- * `SANDBOX_DB`, seeded on first use.
+ * The built-in API as the Next.js app serves it, over HTTP (`app/api/v1`) and
+ * in-process (the dashboard's own calls, lib/upstream/call.ts). Both hand the
+ * request to a worker thread of the pool (./pool/pool.ts), which reads `SANDBOX_DB`
+ * with its own connection; the database is seeded on first use.
  */
-import { isSandboxEnabled } from "./env";
-import { type HandlerContext, handleApiRequest, json } from "./http/handler";
-import { sharedDatabase } from "./storage/db";
-import { ensureSeeded, readDemoKey } from "./storage/seed-database";
+import fs from "node:fs";
+import { isSandboxEnabled, sandboxDbPath } from "./env";
+import { errors, json } from "./http/handler";
+import { prepareDatabase, runRequest } from "./pool/pool";
 
-export function sandboxDatabase() {
-  const db = sharedDatabase();
-  ensureSeeded(db);
-  return db;
+/** Creates and seeds the database on a first start, upgrades an older one (startup). */
+export async function prepareSandbox(): Promise<void> {
+  await prepareDatabase();
 }
-
-const context: HandlerContext = { db: sandboxDatabase };
 
 export async function serveSandboxRequest(request: Request, path: string): Promise<Response> {
   if (!isSandboxEnabled())
@@ -22,10 +21,28 @@ export async function serveSandboxRequest(request: Request, path: string): Promi
       code: "NOT_FOUND",
       issues: [],
     });
-  return handleApiRequest(request, path, context);
+  try {
+    const answer = await runRequest({
+      method: request.method,
+      url: request.url,
+      path,
+      authorization: request.headers.get("authorization"),
+    });
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  } catch (error) {
+    // The pool could not answer (a worker failed to start or died): never a hang.
+    console.error("[sandbox] worker failed:", error instanceof Error ? error.stack : error);
+    return path === "/health" ? json(503, { status: "unavailable" }) : errors.internal();
+  }
 }
 
 /** The demo key's secret, for the dashboard's default key (server side only). */
-export function sandboxDemoKey(): string | null {
-  return readDemoKey(sandboxDatabase());
+export async function sandboxDemoKey(): Promise<string | null> {
+  await prepareDatabase();
+  try {
+    // Beside the database, never in it (storage/seed-database.ts: demoKeyPath).
+    return fs.readFileSync(`${sandboxDbPath()}.demo-key`, "utf8").trim();
+  } catch {
+    return null;
+  }
 }

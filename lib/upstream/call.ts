@@ -33,15 +33,16 @@ export function upstreamUrl(baseUrl: string, pathAndQuery: string): string {
 
 /**
  * Sends one GET to the configured Invoicing API with the server-held key and
- * returns the raw Response. The built-in API is called in-process (same handler,
- * no HTTP hop to ourselves); a real service over HTTP with a timeout per attempt
- * and bounded retries (lib/api/server/retry.ts).
+ * returns the raw Response. The built-in API is called in-process (same handler on
+ * the same worker pool as its HTTP route, lib/sandbox/pool: no HTTP hop to
+ * ourselves, no SQLite work on this thread); a real service over HTTP with a timeout
+ * per attempt and bounded retries (lib/upstream/retry.ts).
  */
 export async function callApi(pathAndQuery: string): Promise<Response> {
   const config = apiConfig();
   if (config.baseUrl === null) {
     const { serveSandboxRequest, sandboxDemoKey } = await import("@/lib/sandbox");
-    const key = config.key ?? sandboxDemoKey();
+    const key = config.key ?? (await sandboxDemoKey());
     const url = new URL(pathAndQuery, "http://sandbox.internal");
     return serveSandboxRequest(
       new Request(`http://sandbox.internal/api/v1${url.pathname}${url.search}`, {

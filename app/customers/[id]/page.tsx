@@ -63,8 +63,8 @@ async function RecordsWithFirstPages({
   customer: CustomerRecord;
   searchParams: Promise<PageSearchParams>;
 }) {
-  const { voided } = loadCustomerPage(await searchParams);
-  const queries = customerRecordQueries(customer.id, voided);
+  const { voided, invoicesOrderBy } = loadCustomerPage(await searchParams);
+  const queries = customerRecordQueries(customer.id, voided, invoicesOrderBy);
   const states = await Promise.all([
     prefetchListPage("invoices", queries.invoices),
     prefetchListPage("contracts", queries.contracts),

@@ -36,20 +36,21 @@ const SELECT = `c.id, c.name, c.billing_email, c.invoice_cc_emails, c.email_paym
  * with amounts in several currencies, carries a sentinel that sorts last ascending
  * and first descending (spec), and no amounts counts as 0.
  */
-const ORDER_EXPRESSIONS: Record<(typeof CUSTOMER_ORDER_FIELDS)[number], string> = {
-  name: "c.name",
-  contractHealth: "c.health_rank",
-  coverageContractStartAt: "c.coverage_start_sort",
-  contractValueAmount: "c.contract_value_sort",
-  remainingToInvoiceAmount: "c.remaining_sort",
-  createdAt: "c.created_at",
-};
+const ORDER_KEYS: Record<(typeof CUSTOMER_ORDER_FIELDS)[number], { expr: string; index: string }> =
+  {
+    name: { expr: "c.name", index: "customers_name" },
+    contractHealth: { expr: "c.health_rank", index: "customers_health" },
+    coverageContractStartAt: { expr: "c.coverage_start_sort", index: "customers_coverage_start" },
+    contractValueAmount: { expr: "c.contract_value_sort", index: "customers_contract_value" },
+    remainingToInvoiceAmount: { expr: "c.remaining_sort", index: "customers_remaining" },
+    createdAt: { expr: "c.created_at", index: "customers_created" },
+  };
 
 export function customerOrder(filters: CustomerFilters): SortKey[] {
   const id: SortKey = { expr: "c.id", direction: "ASC" };
   if (filters.orderBy) {
     return [
-      ...filters.orderBy.map((t) => ({ expr: ORDER_EXPRESSIONS[t.field], direction: t.direction })),
+      ...filters.orderBy.map((t) => ({ ...ORDER_KEYS[t.field], direction: t.direction })),
       id,
     ];
   }
@@ -81,7 +82,21 @@ export function customerListQuery(
     where.push(`c.health_rank IN (${f.contractHealths.map(() => "?").join(",")})`);
     params.push(...f.contractHealths.map(healthRank));
   }
-  return { select: SELECT, from: "customers c", where, params, order: customerOrder(f) };
+  return {
+    select: SELECT,
+    from: "customers c",
+    where,
+    params,
+    order: customerOrder(f),
+    // The default order has an index of its own (storage/schema.ts: customers_attention).
+    ties: f.orderBy
+      ? {
+          from: "customers c",
+          where: ["c.business_id = ?", "c.deleted_at IS NULL"],
+          params: [businessId],
+        }
+      : undefined,
+  };
 }
 
 type AmountKind = "OUTSTANDING" | "CONTRACT_VALUE" | "REMAINING";

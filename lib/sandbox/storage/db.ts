@@ -17,7 +17,7 @@ export function openDatabase(file: string): Database.Database {
   return db;
 }
 
-/** The process-wide connection to `SANDBOX_DB` (better-sqlite3 is synchronous: one is enough). */
+/** This thread's connection to `SANDBOX_DB` (better-sqlite3 is synchronous: one per thread is enough). */
 export function sharedDatabase(): Database.Database {
   const file = sandboxDbPath();
   if (open?.path !== file) {

@@ -27,6 +27,15 @@ export function healthOfRank(rank: number): ContractHealth {
   return CONTRACT_HEALTHS[rank - 1] ?? "NO_CONTRACTS";
 }
 
+/** Each payment's copy of its customer's name, the key of the customerName order ('' when none). */
+const CUSTOMER_NAMES_SQL = `
+    UPDATE payments SET customer_name_sort = coalesce(
+      (SELECT name FROM customers WHERE customers.id = payments.customer_id), '');`;
+
+export function deriveCustomerNames(db: Database.Database): void {
+  db.exec(CUSTOMER_NAMES_SQL);
+}
+
 export function deriveAmounts(db: Database.Database): void {
   db.exec(`
     UPDATE invoices SET total_cents = t.total
@@ -57,6 +66,7 @@ export function deriveAmounts(db: Database.Database): void {
     FROM (SELECT payment_id, sum(amount_cents) AS applied, sum(fee_cents) AS fee
           FROM payment_applications GROUP BY payment_id) AS a
     WHERE payments.id = a.payment_id;
+    ${CUSTOMER_NAMES_SQL}
 
     UPDATE contracts SET
       start_at = d.start_at, end_at = d.end_at
@@ -289,7 +299,10 @@ export function deriveHealth(db: Database.Database, today: number): void {
        coverage_auto_renew = ?, coverage_renewed = ? WHERE id = ?`,
   );
 
-  db.transaction(() => {
+  // Immediate: the write lock is taken before anything is read, so two connections
+  // (the pool's workers, other server processes) crossing midnight together run one
+  // after the other, and the second finds the day done (`ensureHealthFor`).
+  const recompute = db.transaction(() => {
     resetCustomers.run();
     for (const [customerId, list] of byCustomer) {
       const live = list.filter((c) => c.lifecycle_status !== "DELETED");
@@ -344,11 +357,18 @@ export function deriveHealth(db: Database.Database, today: number): void {
       );
     }
     writeMeta(db, "health_date", String(today));
-  })();
+  });
+  recompute.immediate();
 }
 
-/** Recomputes the date-dependent values when "today" is not the day they were computed for. */
+/**
+ * Recomputes the date-dependent values when "today" is not the day they were computed
+ * for. Several connections may notice the new day at once: each takes the write lock
+ * in turn and looks again, so the day is computed once.
+ */
 export function ensureHealthFor(db: Database.Database, today: number): void {
   if (readMeta(db, "health_date") === String(today)) return;
-  deriveHealth(db, today);
+  db.transaction(() => {
+    if (readMeta(db, "health_date") !== String(today)) deriveHealth(db, today);
+  }).immediate();
 }

@@ -213,6 +213,9 @@ CREATE TABLE IF NOT EXISTS payments (
   -- derived from applications
   applied_cents INTEGER NOT NULL DEFAULT 0,
   fee_applied_cents INTEGER NOT NULL DEFAULT 0,
+  -- derived from the customer (derive.ts: deriveCustomerNames; kept by triggers): the
+  -- customerName order's key, '' when not attributed, so that order reads an index
+  customer_name_sort TEXT NOT NULL DEFAULT '',
   unapplied_cents INTEGER GENERATED ALWAYS AS (amount_cents - applied_cents) VIRTUAL,
   fee_unapplied_cents INTEGER GENERATED ALWAYS AS (coalesce(bank_fee_cents, 0) - fee_applied_cents) VIRTUAL,
   fee_sort INTEGER GENERATED ALWAYS AS (coalesce(bank_fee_cents, 0)) VIRTUAL
@@ -232,17 +235,22 @@ CREATE TABLE IF NOT EXISTS payment_applications (
 `;
 
 /**
- * Indexes are created after a bulk seed (building them once is far faster than
- * maintaining them row by row). Each serves a filter or an order of the API; every
- * order ends in `id` so keyset pages are total.
+ * Indexes (and the triggers keeping derived copies) are created after a bulk seed
+ * (building them once is far faster than maintaining them row by row). Each index
+ * serves a filter or an order of the API; every order ends in `id` so keyset pages
+ * are total.
  */
 export const INDEX_SQL = `
+-- One per order field of /customers (the default order has its own): the field, the id,
+-- then the other order fields, so a page's keys are read from the index alone
+-- (queries/keyset.ts reads keys first, records after).
 CREATE INDEX IF NOT EXISTS customers_attention ON customers(business_id, health_rank, coverage_end_sort, name, id) WHERE deleted_at IS NULL;
-CREATE INDEX IF NOT EXISTS customers_name ON customers(business_id, name, id) WHERE deleted_at IS NULL;
-CREATE INDEX IF NOT EXISTS customers_created ON customers(business_id, created_at, id) WHERE deleted_at IS NULL;
-CREATE INDEX IF NOT EXISTS customers_coverage_start ON customers(business_id, coverage_start_sort, id) WHERE deleted_at IS NULL;
-CREATE INDEX IF NOT EXISTS customers_contract_value ON customers(business_id, contract_value_sort, id) WHERE deleted_at IS NULL;
-CREATE INDEX IF NOT EXISTS customers_remaining ON customers(business_id, remaining_sort, id) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS customers_name ON customers(business_id, name, id, health_rank, coverage_start_sort, contract_value_sort, remaining_sort, created_at) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS customers_created ON customers(business_id, created_at, id, name, health_rank, coverage_start_sort, contract_value_sort, remaining_sort) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS customers_coverage_start ON customers(business_id, coverage_start_sort, id, name, health_rank, contract_value_sort, remaining_sort, created_at) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS customers_contract_value ON customers(business_id, contract_value_sort, id, name, health_rank, coverage_start_sort, remaining_sort, created_at) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS customers_remaining ON customers(business_id, remaining_sort, id, name, health_rank, coverage_start_sort, contract_value_sort, created_at) WHERE deleted_at IS NULL;
+CREATE INDEX IF NOT EXISTS customers_health ON customers(business_id, health_rank, id, name, coverage_start_sort, contract_value_sort, remaining_sort, created_at) WHERE deleted_at IS NULL;
 
 CREATE INDEX IF NOT EXISTS contracts_created ON contracts(business_id, created_at, id);
 CREATE INDEX IF NOT EXISTS contracts_customer ON contracts(customer_id, created_at, id);
@@ -263,10 +271,30 @@ CREATE INDEX IF NOT EXISTS invoices_needs_approval ON invoices(business_id, crea
 CREATE INDEX IF NOT EXISTS payment_applications_invoice ON payment_applications(invoice_id);
 CREATE INDEX IF NOT EXISTS payment_applications_payment ON payment_applications(payment_id);
 
-CREATE INDEX IF NOT EXISTS payments_received ON payments(business_id, type, received_date DESC, id);
+CREATE INDEX IF NOT EXISTS payments_received ON payments(business_id, type, received_date DESC, id, customer_name_sort, amount_cents, fee_sort, applied_cents, unapplied_cents);
 CREATE INDEX IF NOT EXISTS payments_customer ON payments(customer_id, received_date DESC, id);
-CREATE INDEX IF NOT EXISTS payments_amount ON payments(business_id, type, amount_cents, id);
+CREATE INDEX IF NOT EXISTS payments_amount ON payments(business_id, type, amount_cents, id, received_date, customer_name_sort, fee_sort, applied_cents, unapplied_cents);
 CREATE INDEX IF NOT EXISTS payments_customer_name ON payments(business_id, type, customer_id);
+-- One per order field of /payments (received date and amount above), each also holding
+-- the other order fields: a page's keys, and a segment's rows, are read from the index
+-- alone, in its order or sorted (queries/keyset.ts).
+CREATE INDEX IF NOT EXISTS payments_customer_name_sort ON payments(business_id, type, customer_name_sort, id, received_date, amount_cents, fee_sort, applied_cents, unapplied_cents);
+CREATE INDEX IF NOT EXISTS payments_fee ON payments(business_id, type, fee_sort, id, received_date, customer_name_sort, amount_cents, applied_cents, unapplied_cents);
+CREATE INDEX IF NOT EXISTS payments_applied ON payments(business_id, type, applied_cents, id, received_date, customer_name_sort, amount_cents, fee_sort, unapplied_cents);
+CREATE INDEX IF NOT EXISTS payments_unapplied ON payments(business_id, type, unapplied_cents, id, received_date, customer_name_sort, amount_cents, fee_sort, applied_cents);
+
+-- A payment's copy of its customer's name follows the name and the attribution.
+CREATE TRIGGER IF NOT EXISTS customers_name_to_payments AFTER UPDATE OF name ON customers BEGIN
+  UPDATE payments SET customer_name_sort = NEW.name WHERE customer_id = NEW.id;
+END;
+CREATE TRIGGER IF NOT EXISTS payments_customer_name_on_insert AFTER INSERT ON payments BEGIN
+  UPDATE payments SET customer_name_sort = coalesce((SELECT name FROM customers WHERE id = NEW.customer_id), '')
+  WHERE rowid = NEW.rowid;
+END;
+CREATE TRIGGER IF NOT EXISTS payments_customer_name_on_attribution AFTER UPDATE OF customer_id ON payments BEGIN
+  UPDATE payments SET customer_name_sort = coalesce((SELECT name FROM customers WHERE id = NEW.customer_id), '')
+  WHERE rowid = NEW.rowid;
+END;
 `;
 
 /** Sentinel that sorts after every real value (spec: "sorts last ascending"). */

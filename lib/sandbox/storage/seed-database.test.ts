@@ -64,3 +64,47 @@ describe("ensureSeeded on a database from an older version", () => {
     }
   });
 });
+
+describe("ensureSeeded upgrades what the sorting needs", () => {
+  it("rebuilds an index whose columns changed, and derives the payments' customer names, kept by triggers", async () => {
+    const { ensureSeeded } = await import("./seed-database");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-"));
+    try {
+      const file = path.join(dir, "old.sqlite");
+      const old = openDatabase(file);
+      seedDatabase(old, { customers: 30, seed: 3 });
+      // As seeded before: a narrow order index, no name copy, no triggers.
+      old.exec(`DROP INDEX payments_amount;
+        CREATE INDEX payments_amount ON payments(business_id, type, amount_cents, id);
+        DROP TRIGGER customers_name_to_payments;
+        DROP TRIGGER payments_customer_name_on_insert;
+        DROP TRIGGER payments_customer_name_on_attribution;
+        DROP INDEX payments_customer_name_sort; DROP INDEX payments_received;
+        DROP INDEX payments_fee; DROP INDEX payments_applied; DROP INDEX payments_unapplied;
+        ALTER TABLE payments DROP COLUMN customer_name_sort;`);
+      old.close();
+      const db = openDatabase(file);
+      ensureSeeded(db);
+      const { sql } = db
+        .prepare("SELECT sql FROM sqlite_master WHERE name = 'payments_amount'")
+        .get() as { sql: string };
+      expect(sql).toContain("amount_cents, id, received_date");
+      const mismatched = () =>
+        db
+          .prepare(
+            `SELECT count(*) AS n FROM payments p LEFT JOIN customers c ON c.id = p.customer_id
+             WHERE p.customer_name_sort <> coalesce(c.name, '')`,
+          )
+          .get() as { n: number };
+      expect(mismatched().n).toBe(0);
+      const { id } = db
+        .prepare("SELECT customer_id AS id FROM payments WHERE customer_id IS NOT NULL LIMIT 1")
+        .get() as { id: string };
+      db.prepare("UPDATE customers SET name = 'Renamed Ltd' WHERE id = ?").run(id);
+      expect(mismatched().n).toBe(0);
+      db.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { FOLD_VERSION, foldCase } from "../fold-case";
 import { createKey } from "../keys";
 import { generateDemoData } from "../seed/generate";
 import { readMeta, writeMeta } from "./db";
-import { deriveAmounts, deriveHealth } from "./derive";
+import { deriveAmounts, deriveCustomerNames, deriveHealth } from "./derive";
 import { INDEX_SQL, SCHEMA_SQL, SCHEMA_VERSION } from "./schema";
 
 export const DEFAULT_CUSTOMERS = 300;
@@ -118,14 +118,14 @@ export function seedDatabase(db: Database.Database, options: SeedOptions = {}): 
 
 const indexed = new WeakSet<Database.Database>();
 
-function indexesWithoutStatistics(db: Database.Database): number {
+function indexesWithoutStatistics(db: Database.Database): string[] {
   const hasStats = db
     .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'")
     .get();
-  const sql = `SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'${
+  const sql = `SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'${
     hasStats ? " AND name NOT IN (SELECT idx FROM sqlite_stat1 WHERE idx IS NOT NULL)" : ""
   }`;
-  return (db.prepare(sql).get() as { n: number }).n;
+  return (db.prepare(sql).all() as { name: string }[]).map((row) => row.name);
 }
 
 /**
@@ -136,12 +136,43 @@ function indexesWithoutStatistics(db: Database.Database): number {
 export function ensureSeeded(db: Database.Database): void {
   if (!isSeeded(db)) seedDatabase(db, { log: (m) => console.error(`[sandbox] ${m}`) });
   if (!indexed.has(db)) {
-    db.exec(INDEX_SQL);
-    refoldNames(db);
+    // One write transaction, taken before looking: connections opening together (the
+    // pool's workers, other processes) upgrade one after the other, the later ones
+    // finding nothing left to do.
+    db.transaction(() => {
+      addDerivedColumns(db);
+      dropChangedIndexes(db);
+      db.exec(INDEX_SQL);
+      refoldNames(db);
+    }).immediate();
     // An index without statistics can mislead the planner into sorting whole lists.
-    if (indexesWithoutStatistics(db) > 0) db.exec("ANALYZE");
+    for (const index of indexesWithoutStatistics(db)) db.exec(`ANALYZE "${index}"`);
     indexed.add(db);
   }
+}
+
+/**
+ * Indexes whose definition changed since a database was seeded (columns added to
+ * cover a list's order keys): dropped here, built again by INDEX_SQL.
+ */
+function dropChangedIndexes(db: Database.Database): void {
+  const stored = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?");
+  for (const [, name, definition] of INDEX_SQL.matchAll(
+    /^CREATE INDEX IF NOT EXISTS (\w+) (ON .*);$/gm,
+  )) {
+    const row = stored.get(name) as { sql: string } | undefined;
+    if (row && row.sql !== `CREATE INDEX ${name} ${definition}`) db.exec(`DROP INDEX "${name}"`);
+  }
+}
+
+/** Derived columns added since a database was seeded, computed once. */
+function addDerivedColumns(db: Database.Database): void {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('payments')").all() as {
+    name: string;
+  }[];
+  if (columns.some((c) => c.name === "customer_name_sort")) return;
+  db.exec("ALTER TABLE payments ADD COLUMN customer_name_sort TEXT NOT NULL DEFAULT ''");
+  deriveCustomerNames(db);
 }
 
 /** Names folded by an older foldCase are folded again (the search compares folded text). */
