@@ -5,31 +5,13 @@
  * up to the same.
  */
 import fs from "node:fs";
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
-import { apiAuth } from "./lists";
+import { apiAuth, apiWalk as walk } from "./lists";
 import { expect, test } from "./test";
 
 // biome-ignore lint/suspicious/noExplicitAny: API records read loosely, as the API answers them
 type ApiRecord = Record<string, any>;
-
-/** Every record of a query, page by page over nextCursor: the truth to compare with. */
-async function walk(request: APIRequestContext, list: string, query: string) {
-  const all: ApiRecord[] = [];
-  let cursor: string | undefined;
-  for (let guard = 0; guard < 1000; guard++) {
-    const res = await request.get(
-      `/api/v1/${list}?${query}&limit=100${cursor ? `&startingAfter=${cursor}` : ""}`,
-      { headers: apiAuth() },
-    );
-    expect(res.status()).toBe(200);
-    const page = await res.json();
-    all.push(...page.data);
-    if (!page.hasMore) return all;
-    cursor = page.nextCursor;
-  }
-  throw new Error("walk did not end");
-}
 
 function sumBy(rows: ApiRecord[], pick: (row: ApiRecord) => [string, number][]) {
   const sums: Record<string, bigint> = {};
@@ -47,7 +29,7 @@ async function shownSums(page: Page, field: string): Promise<Record<string, bigi
   const cells = page.getByTestId("view-totals").locator(`[data-total="${field}"]`);
   const shown: Record<string, bigint> = {};
   for (const cell of await cells.all())
-    shown[(await cell.getAttribute("data-currency")) ?? ""] = minorOf(await cell.innerText());
+    shown[(await cell.getAttribute("data-currency")) ?? ""] = minorOf((await cell.textContent()) ?? "");
   return shown;
 }
 
