@@ -29,7 +29,9 @@ async function shownSums(page: Page, field: string): Promise<Record<string, bigi
   const cells = page.getByTestId("view-totals").locator(`[data-total="${field}"]`);
   const shown: Record<string, bigint> = {};
   for (const cell of await cells.all())
-    shown[(await cell.getAttribute("data-currency")) ?? ""] = minorOf((await cell.textContent()) ?? "");
+    shown[(await cell.getAttribute("data-currency")) ?? ""] = minorOf(
+      (await cell.textContent()) ?? "",
+    );
   return shown;
 }
 
