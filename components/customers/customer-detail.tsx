@@ -105,12 +105,12 @@ export function CustomerRecords({ customerId }: { customerId: string }) {
         list="contracts"
         query={queries.contracts}
         columns={columns.contracts}
-        rowHref={(row) => contractHref(row.id)}
+        rowHref={(row) => contractHref(row.id, row.customerId)}
         here={here}
         emptyText="This customer has no contracts (deleted ones are not listed)."
         note={
           <p className="text-xs text-slate-500">
-            Deleted contracts are not listed. A row opens the contract&apos;s invoices.
+            Deleted contracts are not listed. A row opens the contract&apos;s page.
           </p>
         }
       />
@@ -135,7 +135,7 @@ export function CustomerRecords({ customerId }: { customerId: string }) {
   );
 }
 
-function RecordsSection<L extends ListName>({
+export function RecordsSection<L extends ListName>({
   title,
   list,
   query,
@@ -146,6 +146,7 @@ function RecordsSection<L extends ListName>({
   note,
   order,
   onSort,
+  owner = "this customer",
 }: {
   title: string;
   list: L;
@@ -158,6 +159,8 @@ function RecordsSection<L extends ListName>({
   /** the table's order, shown on its headers, and what a header click does */
   order?: OrderTerm[];
   onSort?: (field: string, additive: boolean) => void;
+  /** whose records, in the table's accessible name */
+  owner?: string;
 }) {
   const headingId = useId();
   const result = useInfiniteQuery({
@@ -174,7 +177,7 @@ function RecordsSection<L extends ListName>({
       </div>
       <ExportButton list={list} query={query} />
       <InfiniteTable
-        label={`${title} of this customer`}
+        label={`${title} of ${owner}`}
         noun={title.toLowerCase()}
         query={result}
         columns={columns}

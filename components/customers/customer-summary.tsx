@@ -77,9 +77,9 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
               <Field label="Contract">
                 <Link
                   prefetch={false}
-                  href={contractHref(customer.coverageContractId)}
+                  href={contractHref(customer.coverageContractId, customer.id)}
                   className="text-blue-700 hover:underline"
-                  title="Show this contract's invoices"
+                  title="Open this contract"
                 >
                   <CoverageContractName
                     customerId={customer.id}

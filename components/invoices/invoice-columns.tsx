@@ -6,13 +6,20 @@ import type { InvoiceRecord } from "@/lib/api/client";
 import { formatMoney, formatPeriod, humanize } from "@/lib/format";
 import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
+import { ContractNameLink } from "../contracts/contract-detail-link";
 import type { TableColumnMeta } from "../data-table/infinite-table";
 import { Timestamp } from "../timestamp";
 
 const right: TableColumnMeta = { align: "right" };
 
+/**
+ * The invoice columns. `hideCustomer`: one customer's invoices (its page), where the
+ * contract column shows by default (one lookup of its contracts' names serves every
+ * row); elsewhere the column is offered hidden, each customer on screen costing one
+ * lookup. `hideContract`: one contract's invoices.
+ */
 export function invoiceColumns(
-  options: { hideCustomer?: boolean } = {},
+  options: { hideCustomer?: boolean; hideContract?: boolean } = {},
 ): ColumnDef<InvoiceRecord, unknown>[] {
   const columns: ColumnDef<InvoiceRecord, unknown>[] = [
     {
@@ -42,6 +49,19 @@ export function invoiceColumns(
         >
           {row.original.customerName ?? "—"}
         </Link>
+      ),
+    },
+    {
+      id: "contract",
+      header: "Contract",
+      size: 200,
+      meta: options.hideCustomer ? undefined : { hiddenByDefault: true },
+      cell: ({ row }) => (
+        <ContractNameLink
+          contractId={row.original.contractId}
+          customerId={row.original.customerId}
+          className="hover:underline"
+        />
       ),
     },
     {
@@ -128,5 +148,9 @@ export function invoiceColumns(
         row.original.deliveryMethod ? humanize(row.original.deliveryMethod) : "—",
     },
   ];
-  return options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns;
+  return columns.filter(
+    (c) =>
+      !(options.hideCustomer && c.id === "customer") &&
+      !(options.hideContract && c.id === "contract"),
+  );
 }
