@@ -7,6 +7,12 @@ import { formatDate, formatEndDate, humanize } from "../format";
 
 const DAY_MS = 86_400_000;
 
+/**
+ * Renewals counted apart (the home page's figure, the renewals list's mark): the
+ * terms in force of the coverage contract end within this many days.
+ */
+export const RENEWAL_WINDOW_DAYS = 30;
+
 /** The contract fields the terms and the health reason are read from. */
 export interface ContractTermsFacts {
   contractHealth: string;

@@ -29,20 +29,22 @@ function customerHint(search: PageSearchParams): string | null {
 /** The contract, or the error that kept it from being read; once per request (title and page). */
 const readContract = cache(async (id: string, hint: string | null) => {
   if (!UUID_PATTERN.test(id)) notFound();
+  let found: Awaited<ReturnType<typeof findContract>>;
   try {
-    const found = await findContract(serverFetcher, id, hint);
-    if (!found) notFound();
-    // The contract record carries no customer name; a deleted customer shows its id.
-    const customerName = await fetchCustomer(serverFetcher, found.contract.customerId).then(
-      (c) => c.name,
-      () => null,
-    );
-    return { ok: true as const, ...found, customerName };
+    found = await findContract(serverFetcher, id, hint);
   } catch (error) {
     const apiError = asApiError(error);
     if (apiError.kind === "not-found") notFound();
     return { ok: false as const, error: apiError.toJSON() };
   }
+  // Outside the try: notFound() throws, and must not be taken for an API error.
+  if (!found) notFound();
+  // The contract record carries no customer name; a deleted customer shows its id.
+  const customerName = await fetchCustomer(serverFetcher, found.contract.customerId).then(
+    (c) => c.name,
+    () => null,
+  );
+  return { ok: true as const, ...found, customerName };
 });
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
