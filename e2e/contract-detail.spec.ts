@@ -216,6 +216,53 @@ test("an API that is down shows what went wrong and a Retry, not a stack", async
   await expect(down.getByRole("button", { name: "Retry" })).toBeVisible();
 });
 
+test("a customer's health says why, by keyboard: the end of its terms in force and its notice period, as the API's contract has them", async ({
+  page,
+  request,
+}) => {
+  const contracts = await allContracts(request);
+  // A Renewal due customer whose coverage contract's terms in force end before the contract.
+  const coverage = contracts.find(
+    (c) => c.contractHealth === "RENEWAL_DUE" && c.futureAmendment !== null,
+  );
+  expect(coverage, "a Renewal due contract with agreed next terms").toBeDefined();
+  const customer = await api<{ id: string; name: string; coverageContractId: string }>(
+    request,
+    `/customers/${coverage!.customerId}`,
+  );
+  expect(customer.coverageContractId).toBe(coverage!.id);
+  const termsEnd = coverage!.futureAmendment!.startAt;
+  const noticeFrom = Date.parse(termsEnd) - coverage!.renewalNoticeDays! * DAY;
+
+  await page.goto(`/customers/${customer.id}`);
+  const why = page.getByRole("button", { name: "Why Renewal due?" }).first();
+  await why.focus();
+  await page.keyboard.press("Enter");
+  const reason = page.locator("[data-health-reason]:popover-open");
+  await expect(reason).toBeVisible();
+  await expect(reason).toContainText(coverage!.name);
+  await expect(reason).toContainText(`end on ${lastDay(termsEnd)}`);
+  await expect(reason).toContainText(
+    `${coverage!.renewalNoticeDays} days renewal notice period began on ${calendar.format(noticeFrom)}`,
+  );
+  // Not the contract's own end, a year later.
+  await expect(reason).not.toContainText(lastDay(coverage!.endAt));
+  await page.keyboard.press("Escape");
+  await expect(reason).toHaveCount(0);
+
+  // The contracts list gives the same reason from the row's own record.
+  await page.goto(`/contracts?customerIds=${customer.id}`);
+  const row = page
+    .getByRole("region", { name: "Contracts" })
+    .locator(`tbody tr[data-row-id="${coverage!.id}"]`);
+  await row.getByRole("button", { name: "Why Renewal due?" }).click();
+  await expect(page.locator("[data-health-reason]:popover-open")).toContainText(
+    `end on ${lastDay(termsEnd)}`,
+  );
+  // Pressing it did not open the row.
+  await expect(page).toHaveURL(/\/contracts\?customerIds=/);
+});
+
 test("the contract page has no serious accessibility violations", async ({ page, request }) => {
   const contract = await contractWithFutureAmendment(request);
   await page.goto(`/contracts/${contract.id}?customerId=${contract.customerId}`);

@@ -6,9 +6,10 @@ import Link from "next/link";
 import { browserFetcher, type ContractRecord, customerQueryOptions } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatPeriod, humanize } from "@/lib/format";
 import { contractHref, contractInvoicesHref } from "@/lib/record-links";
-import { HealthBadge, LifecycleBadge } from "../badges";
+import { LifecycleBadge } from "../badges";
 import type { TableColumnMeta } from "../data-table/infinite-table";
 import { Timestamp } from "../timestamp";
+import { ContractHealthWithReason } from "./contract-detail-health";
 import { ContractNameLink } from "./contract-detail-link";
 
 const right: TableColumnMeta = { align: "right" };
@@ -118,7 +119,7 @@ export function contractColumns(
       id: "health",
       header: "Health",
       size: 180,
-      cell: ({ row }) => <HealthBadge health={row.original.contractHealth} />,
+      cell: ({ row }) => <ContractHealthWithReason contract={row.original} />,
     },
     {
       id: "startAt",

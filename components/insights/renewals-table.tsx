@@ -3,12 +3,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
-import { HealthBadge } from "@/components/badges";
 import { InfiniteTable, type TableColumnMeta } from "@/components/data-table/infinite-table";
 import { ApiRequestError, errorFromResponse } from "@/lib/api/errors";
 import { noticePeriodStart, RENEWAL_WINDOW_DAYS } from "@/lib/contracts/terms";
 import { formatDate, formatEndDate } from "@/lib/format";
 import type { RenewalRow } from "@/lib/insights/renewals";
+import { ContractHealthWithReason } from "../contracts/contract-detail-health";
 import { ContractNameLink } from "../contracts/contract-detail-link";
 import { MoneyLines } from "./money-lines";
 
@@ -60,7 +60,24 @@ const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
     id: "health",
     header: "Health",
     size: 130,
-    cell: ({ row }) => <HealthBadge health={row.original.health} />,
+    cell: ({ row }) => {
+      const r = row.original;
+      // The reason from the row's own fields: the end of the terms in force is kept apart
+      // from the contract's when next terms follow.
+      return (
+        <ContractHealthWithReason
+          contract={{
+            contractHealth: r.health,
+            startAt: null,
+            endAt: r.endAt,
+            autoRenew: r.autoRenew,
+            renewalNoticeDays: r.renewalNoticeDays ?? null,
+            futureAmendment:
+              r.termsEndAt && r.termsEndAt !== r.endAt ? { startAt: r.termsEndAt } : null,
+          }}
+        />
+      );
+    },
   },
   {
     id: "window",
