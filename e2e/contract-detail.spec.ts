@@ -121,7 +121,7 @@ test("a contract with a future amendment: its record, terms in force, health rea
     await expect(reason).toContainText(`end on ${lastDay(future.startAt)}`);
     const noticeFrom = Date.parse(future.startAt) - (contract.renewalNoticeDays ?? 0) * DAY;
     await expect(reason).toContainText(
-      `${contract.renewalNoticeDays} days renewal notice period began on ${calendar.format(noticeFrom)}`,
+      `renewal notice period of ${contract.renewalNoticeDays} days began on ${calendar.format(noticeFrom)}`,
     );
   }
 
@@ -243,7 +243,7 @@ test("a customer's health says why, by keyboard: the end of its terms in force a
   await expect(reason).toContainText(coverage!.name);
   await expect(reason).toContainText(`end on ${lastDay(termsEnd)}`);
   await expect(reason).toContainText(
-    `${coverage!.renewalNoticeDays} days renewal notice period began on ${calendar.format(noticeFrom)}`,
+    `renewal notice period of ${coverage!.renewalNoticeDays} days began on ${calendar.format(noticeFrom)}`,
   );
   // Not the contract's own end, a year later.
   await expect(reason).not.toContainText(lastDay(coverage!.endAt));

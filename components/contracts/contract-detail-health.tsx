@@ -107,7 +107,8 @@ export function CustomerHealthWithReason({
   else if (contract)
     reason = (
       <>
-        Its coverage contract, {contract.name}: {healthReason(contract, Date.now())}
+        Its health is that of its coverage contract, {contract.name}.{" "}
+        {healthReason(contract, Date.now())}
       </>
     );
   else if (contracts.isError) reason = "Its coverage contract could not be read.";

@@ -144,8 +144,9 @@ export function HomeCards({ data, reading }: { data: Partial<HomeData>; reading:
           <>
             <CountLink href={r.href} count={r.count} noun={["customer", "customers"]} />
             <p className="mt-1 text-xs text-slate-600">
-              {humanize("RENEWAL_DUE")} or {humanize("ENDING").toLowerCase()}, coverage ending
-              within {RENEWAL_WINDOW_DAYS} days
+              {humanize("RENEWAL_DUE")} or {humanize("ENDING").toLowerCase()}, the terms in force of
+              their contract ending within {RENEWAL_WINDOW_DAYS} days: the rows marked on the
+              renewals list
             </p>
           </>
         )}

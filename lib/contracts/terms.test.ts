@@ -42,7 +42,7 @@ describe("why a contract is in its health", () => {
       TODAY,
     );
     expect(reason).toContain("end on Dec 7, 2026");
-    expect(reason).toContain("60 days renewal notice period began on Oct 9, 2026");
+    expect(reason).toContain("renewal notice period of 60 days began on Oct 9, 2026");
     expect(reason).not.toContain("2027");
   });
 

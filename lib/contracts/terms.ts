@@ -59,8 +59,8 @@ export function healthReason(contract: ContractTermsFacts, todayMs: number): str
       const notice = contract.renewalNoticeDays ?? 0;
       const from = termsEnd ? noticePeriodStart(termsEnd, notice) : null;
       return (
-        `Its terms in force end on ${lastDay} (the last day they cover), and its ` +
-        `${plural(notice, "day")} renewal notice period began on ${formatDate(from)}. It does not renew automatically, and no ` +
+        `Its terms in force end on ${lastDay} (the last day they cover), and its renewal ` +
+        `notice period of ${plural(notice, "day")} began on ${formatDate(from)}. It does not renew automatically, and no ` +
         "later contract of the customer is agreed."
       );
     }
