@@ -43,7 +43,14 @@ export function CoverageContractName({
 }
 
 /** The customer's invoices, contracts and payments, each an infinite table. */
-export function CustomerRecords({ customerId }: { customerId: string }) {
+export function CustomerRecords({
+  customerId,
+  customerName,
+}: {
+  customerId: string;
+  /** its name today: invoices billed under another name say so */
+  customerName?: string;
+}) {
   const [pageState, setPageState] = useUrlValues(customerPageParsers);
   const voided = pageState.voided ?? false;
   const queries = customerRecordQueries(customerId, voided, pageState.invoicesOrderBy);
@@ -52,11 +59,11 @@ export function CustomerRecords({ customerId }: { customerId: string }) {
   const here = `/customers/${customerId}`;
   const columns = useMemo(
     () => ({
-      invoices: invoiceColumns({ hideCustomer: true }),
+      invoices: invoiceColumns({ hideCustomer: true, currentCustomerName: customerName }),
       contracts: contractColumns({ hideCustomer: true }),
       payments: paymentColumns({ hideCustomer: true }),
     }),
-    [],
+    [customerName],
   );
   const toggleId = useId();
   return (

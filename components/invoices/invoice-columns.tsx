@@ -19,7 +19,12 @@ const right: TableColumnMeta = { align: "right" };
  * lookup. `hideContract`: one contract's invoices.
  */
 export function invoiceColumns(
-  options: { hideCustomer?: boolean; hideContract?: boolean } = {},
+  options: {
+    hideCustomer?: boolean;
+    hideContract?: boolean;
+    /** one customer's invoices: its name today, beside which each invoice's billed name shows */
+    currentCustomerName?: string;
+  } = {},
 ): ColumnDef<InvoiceRecord, unknown>[] {
   const columns: ColumnDef<InvoiceRecord, unknown>[] = [
     {
@@ -50,6 +55,32 @@ export function invoiceColumns(
           {row.original.customerName ?? "—"}
         </Link>
       ),
+    },
+    {
+      id: "billedName",
+      header: "Billed as",
+      size: 200,
+      cell: ({ row }) => {
+        const billed = row.original.customerName;
+        if (billed === null) return <span className="text-fg-muted">Not issued yet</span>;
+        const renamed = billed !== options.currentCustomerName;
+        return (
+          <span
+            title={
+              renamed
+                ? `Billed as ${billed}; the customer is now ${options.currentCustomerName}`
+                : undefined
+            }
+          >
+            {billed}
+            {renamed ? (
+              <span className="block text-xs text-fg-muted" data-renamed>
+                the customer&apos;s name then
+              </span>
+            ) : null}
+          </span>
+        );
+      },
     },
     {
       id: "contract",
@@ -151,6 +182,7 @@ export function invoiceColumns(
   return columns.filter(
     (c) =>
       !(options.hideCustomer && c.id === "customer") &&
-      !(options.hideContract && c.id === "contract"),
+      !(options.hideContract && c.id === "contract") &&
+      !(options.currentCustomerName === undefined && c.id === "billedName"),
   );
 }
