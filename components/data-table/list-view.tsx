@@ -13,6 +13,7 @@ import { ExportButton } from "./export-button";
 import { FilterBar } from "./filter-bar";
 import { InfiniteTable } from "./infinite-table";
 import { useUrlValues } from "./use-url-values";
+import { ViewTotalsBar } from "./view-totals";
 
 interface ListDefinition<P extends UrlParams> {
   parsers: P;
@@ -89,6 +90,7 @@ export function ListView<L extends ListName, P extends UrlParams>({
         filterBar
       )}
       <ExportButton list={list} query={query} />
+      <ViewTotalsBar list={list} query={query} rows={view.rows} />
       <p className="mb-3 text-xs text-slate-500">{sortNote}</p>
       <InfiniteTable
         label={list.charAt(0).toUpperCase() + list.slice(1)}
