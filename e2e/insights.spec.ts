@@ -442,6 +442,23 @@ test("home: overdue per currency, renewals within 30 days, drafts to approve and
   const overdueRows = await walk<Invoice>(request, "invoices", overdueHref.split("?")[1]);
   expect(overdueRows.length).toBe(Object.values(overdue.counts).reduce((a, b) => a + b, 0));
   await expectListMatches(page, request, overdueHref, "invoices", "Invoices");
+  // That list's totals show the card's split: Remaining (still owed) and pending card payments.
+  await page
+    .getByRole("region", { name: "Totals of this view" })
+    .getByRole("button", { name: "Sum this view" })
+    .click();
+  const totals = page.getByTestId("view-totals");
+  await expect(totals.locator('[data-total="count"]')).toHaveText(
+    String(overdueInvoices.length).replace(/\B(?=(\d{3})+(?!\d))/g, ","),
+    { timeout: 60_000 },
+  );
+  for (const [code, sum] of Object.entries(owed.sums)) {
+    const remaining = totals.locator(`[data-total="remaining"][data-currency="${code}"]`);
+    expect(minorOf((await remaining.textContent()) ?? ""), code).toBe(sum);
+    const pendingTotal = totals.locator(`[data-total="pending"][data-currency="${code}"]`);
+    if (pending.sums[code]! > 0n)
+      expect(minorOf((await pendingTotal.textContent()) ?? ""), code).toBe(pending.sums[code]);
+  }
 
   await page.goto("/");
   await expect(figure("card-drafts")).toHaveAttribute("href", "/invoices?needsApproval=true");

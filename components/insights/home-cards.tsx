@@ -123,8 +123,12 @@ export function HomeCards({ data, reading }: { data: Partial<HomeData>; reading:
                 </ul>
               </Link>
               <p className="mt-2 text-xs text-fg-muted">
-                Still owed is the list&apos;s Remaining; card payments awaiting funds are counted
-                apart. Their split by age:{" "}
+                Still owed is the Remaining of{" "}
+                <Link href={o.href} className="text-accent underline">
+                  the overdue invoices
+                </Link>
+                , whose totals (Sum this view) show the same split: Remaining and Pending card
+                payments. By age:{" "}
                 <Link href="/receivables" className="text-accent underline">
                   Receivables
                 </Link>
