@@ -162,42 +162,76 @@ export function ViewTotalsBar<L extends ListName>({
   return (
     <section
       aria-label="Totals of this view"
-      className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-line bg-surface px-3 py-2"
+      className="mb-3 flex min-w-0 max-w-full flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-line bg-surface px-3 py-2"
     >
       {body}
     </section>
   );
 }
 
-/** The count, then each field's sums, one currency after another. */
+/**
+ * The count, then a row per currency with each field's sum: money read across a row
+ * and down a column, in tabular figures, never added across currencies.
+ */
 function Totals({ list, totals, noun }: { list: ListName; totals: ViewTotals; noun: string }) {
   const fields = TOTAL_FIELDS[list];
+  const currencies = currencyOrder(fields.flatMap((f) => Object.keys(totals.sums[f.key] ?? {})));
   return (
-    <dl className="flex flex-wrap items-baseline gap-x-5 gap-y-1 text-sm" data-testid="view-totals">
-      <div className="flex items-baseline gap-1.5">
-        <dt className="text-fg-muted">{noun.charAt(0).toUpperCase() + noun.slice(1)}</dt>
-        <dd className="font-semibold tabular-nums text-fg" data-total="count">
+    <div
+      data-testid="view-totals"
+      className="flex min-w-0 max-w-full flex-wrap items-start gap-x-6 gap-y-2"
+    >
+      <p className="text-sm">
+        <span className="text-fg-muted">{noun.charAt(0).toUpperCase() + noun.slice(1)} </span>
+        <span className="font-semibold tabular-nums text-fg" data-total="count">
           {count.format(totals.count)}
-        </dd>
-      </div>
-      {fields.map((field) => {
-        const sums = totals.sums[field.key] ?? {};
-        const currencies = currencyOrder(Object.keys(sums));
-        return (
-          <div key={field.key} className="flex items-baseline gap-1.5">
-            <dt className="text-fg-muted">{field.label}</dt>
-            <dd className="flex flex-wrap gap-x-2 font-semibold tabular-nums text-fg">
-              {currencies.length === 0
-                ? "—"
-                : currencies.map((currency) => (
-                    <span key={currency} data-total={field.key} data-currency={currency}>
-                      {amountText(sums[currency]!, currency)}
-                    </span>
-                  ))}
-            </dd>
-          </div>
-        );
-      })}
-    </dl>
+        </span>
+      </p>
+      {fields.length > 0 && currencies.length > 0 ? (
+        <div className="max-w-full overflow-x-auto">
+          <table className="text-sm">
+            <caption className="sr-only">Sums of this view by currency</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="pr-4 text-left font-normal text-fg-muted">
+                  <span className="sr-only">Currency</span>
+                </th>
+                {fields.map((field) => (
+                  <th
+                    key={field.key}
+                    scope="col"
+                    className="whitespace-nowrap px-3 text-right font-normal text-fg-muted"
+                  >
+                    {field.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {currencies.map((currency) => (
+                <tr key={currency}>
+                  <th scope="row" className="pr-4 text-left font-normal text-fg-muted">
+                    {currency === NO_CURRENCY ? "Amounts" : currency}
+                  </th>
+                  {fields.map((field) => {
+                    const minor = totals.sums[field.key]?.[currency];
+                    return (
+                      <td
+                        key={field.key}
+                        className="whitespace-nowrap px-3 text-right font-semibold tabular-nums text-fg"
+                        data-total={minor === undefined ? undefined : field.key}
+                        data-currency={currency}
+                      >
+                        {minor === undefined ? "—" : amountText(minor, currency)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
   );
 }

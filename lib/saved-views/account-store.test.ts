@@ -37,7 +37,10 @@ function config(storage: { kind: "sqlite"; path: string } | { kind: "postgres"; 
 
 async function person(auth: Auth, email: string): Promise<string> {
   const ctx = await auth.$context;
-  const user = await ctx.internalAdapter.createUser({ email, name: email, emailVerified: true });
+  const user = await ctx.internalAdapter.createUser(
+    { email, name: email, emailVerified: true },
+    { method: "admin" },
+  );
   return user.id;
 }
 
