@@ -20,7 +20,7 @@ const { apiPage, table, filters, chip, shownIds, expectRowsMatchApi } = listUnde
   {
     list: "contracts",
     region: "Contracts",
-    idFromHref: (href) => href.replace("/invoices?contractId=", ""),
+    idFromHref: (href) => href.replace(/^\/contracts\//, "").replace(/\?.*$/, ""),
   },
 );
 const auth = apiAuth;
@@ -29,6 +29,8 @@ test("the first page is in the server-rendered HTML", async ({ request }) => {
   const first = await apiPage(request, "");
   const html = await (await request.get("/contracts")).text();
   for (const contract of first.slice(0, 10)) {
+    // The name opens the contract's page; its Invoices link, its invoices.
+    expect(html).toContain(`/contracts/${contract.id}?customerId=${contract.customerId}`);
     expect(html).toContain(`/invoices?contractId=${contract.id}`);
     expect(html).toContain(contract.name);
   }
@@ -36,7 +38,7 @@ test("the first page is in the server-rendered HTML", async ({ request }) => {
   const deleted = await apiPage(request, "statuses=DELETED");
   const deletedHtml = await (await request.get("/contracts?statuses=DELETED")).text();
   for (const contract of deleted.slice(0, 5))
-    expect(deletedHtml).toContain(`/invoices?contractId=${contract.id}`);
+    expect(deletedHtml).toContain(`/contracts/${contract.id}?customerId=${contract.customerId}`);
   expect(deletedHtml).not.toContain("Deleted contracts are hidden");
 });
 
@@ -108,10 +110,10 @@ test("the customer picker filters by the customers search; names come from the c
   await expect(page).toHaveURL(new RegExp(`customerIds=${customer.id}`));
   await expectRowsMatchApi(page, request, `customerIds=${customer.id}`);
   await expect(page.getByRole("button", { name: `Remove ${customer.name}` })).toBeVisible();
-  // A row opens the contract's invoices.
+  // A row opens the contract's page (a cell without a link of its own: the currency).
   const [id] = await shownIds(page, 1);
-  await table(page).locator("tbody tr").first().locator("td").nth(2).click();
-  await expect(page).toHaveURL(new RegExp(`/invoices\\?contractId=${id}`));
+  await table(page).locator("tbody tr").first().locator("td").nth(3).click();
+  await expect(page).toHaveURL(new RegExp(`/contracts/${id}\\?customerId=${customer.id}`));
 });
 
 test("an empty result names the filters and clears them in one click", async ({

@@ -206,7 +206,7 @@ test("the three tables list the customer's invoices, contracts and payments as t
   const html = await (await request.get(`/customers/${id}`)).text();
   for (const invoice of invoices.slice(0, 5)) expect(html).toContain(invoice.number!);
   for (const contract of contracts.slice(0, 5))
-    expect(html).toContain(`/invoices?contractId=${contract.id}`);
+    expect(html).toContain(`/contracts/${contract.id}?customerId=${id}`);
 
   await page.goto(`/customers/${id}`);
   const n = (rows: Row[]) => Math.min(rows.length, 10);
@@ -215,7 +215,7 @@ test("the three tables list the customer's invoices, contracts and payments as t
     .toEqual(invoices.slice(0, 10).map((i) => `/invoices/${i.id}`));
   await expect
     .poll(() => linkTargets(page, "Contracts", n(contracts)))
-    .toEqual(contracts.slice(0, 10).map((c) => `/invoices?contractId=${c.id}`));
+    .toEqual(contracts.slice(0, 10).map((c) => `/contracts/${c.id}?customerId=${id}`));
   if (payments.length > 0) {
     const shown = await region(page, "Payments")
       .locator("tbody tr[data-index]")

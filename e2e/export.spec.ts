@@ -84,7 +84,8 @@ test("invoices: the filtered, ordered view exports exactly the API's records", a
 }) => {
   const query = "statuses=ISSUED,VOIDED&orderBy=issuedAt:DESC";
   const { name, header, rows } = await exportThroughButton(page, `/invoices?${query}`);
-  expect(name).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
+  // Named after the view (lib/export/file-name.ts).
+  expect(name).toMatch(/^invoices-issued-voided-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(header.slice(0, 3)).toEqual(["id", "number", "status"]);
   expect(header).toEqual(expect.arrayContaining(["currency", "totalAmount", "periodLastDay"]));
   const walked = await walk(request, "invoices", query);

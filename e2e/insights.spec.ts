@@ -18,6 +18,13 @@ import { type APIRequestContext, expect, type Page, test } from "./test";
 const DAY = 86_400_000;
 const TODAY = Math.floor(Date.parse(E2E_NOW) / DAY) * DAY;
 const dayOf = (iso: string) => Math.floor(Date.parse(iso) / DAY) * DAY;
+const calendarDay = (ms: number) =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone: "UTC",
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+  }).format(ms);
 
 interface Money {
   value: number;
@@ -27,14 +34,41 @@ interface Customer {
   id: string;
   name: string;
   contractHealth: string;
+  coverageContractId: string | null;
   coverageContractEndAt: string | null;
+}
+interface Contract {
+  id: string;
+  endAt: string;
+  renewalNoticeDays: number | null;
+  futureAmendment: { startAt: string } | null;
 }
 interface Invoice {
   id: string;
   dueAt: string | null;
   totalAmount: Money;
   appliedAmount: Money;
+  remainingAmount: Money;
   pendingPaymentAmount: Money;
+}
+
+/**
+ * When each renewal customer's terms in force end (exclusive): the coverage contract's
+ * next agreed terms start, else its end (docs/readings.md, Contracts). A renewal's
+ * days left and the 30-day window count from here, not from the contract's end.
+ */
+async function termsEnds(
+  request: APIRequestContext,
+  customers: Customer[],
+): Promise<Map<string, string>> {
+  const contracts = new Map((await walk<Contract>(request, "contracts")).map((c) => [c.id, c]));
+  const ends = new Map<string, string>();
+  for (const c of customers) {
+    const contract = contracts.get(c.coverageContractId ?? "");
+    expect(contract, `the coverage contract of ${c.id}`).toBeDefined();
+    ends.set(c.id, contract!.futureAmendment?.startAt ?? contract!.endAt);
+  }
+  return ends;
 }
 
 /** Every row of an API list, following nextCursor (spec list rule 2). */
@@ -82,6 +116,7 @@ async function openView(page: Page, path: string, ready: string) {
 interface RenewalRowJson {
   id: string;
   daysLeft: number | null;
+  withinWindow: boolean;
 }
 
 /** Every row of the renewals table as the page reads them: its kept pages, in order. */
@@ -147,24 +182,26 @@ test("renewals: rows, order, days left, timeline and health counts match the API
   const customers = await walk<Customer>(request, "customers");
   await openView(page, "/renewals", "within-window");
 
-  // Rows: RENEWAL_DUE or ENDING, by coverage end, then name.
-  const expected = customers
-    .filter((c) => c.contractHealth === "RENEWAL_DUE" || c.contractHealth === "ENDING")
-    .sort(
-      (a, b) =>
-        Date.parse(a.coverageContractEndAt ?? "9999-01-01") -
-          Date.parse(b.coverageContractEndAt ?? "9999-01-01") ||
-        a.name.localeCompare(b.name) ||
-        a.id.localeCompare(b.id),
-    );
+  // Rows: RENEWAL_DUE or ENDING, by the end of their terms in force, then name.
+  const renewing = customers.filter(
+    (c) => c.contractHealth === "RENEWAL_DUE" || c.contractHealth === "ENDING",
+  );
+  const ends = await termsEnds(request, renewing);
+  const endOf = (c: Customer) => ends.get(c.id)!;
+  const expected = renewing.sort(
+    (a, b) =>
+      Date.parse(endOf(a)) - Date.parse(endOf(b)) ||
+      a.name.localeCompare(b.name) ||
+      a.id.localeCompare(b.id),
+  );
   expect(expected.length).toBeGreaterThan(5);
+  // Some end their terms in force long before their contract: the case the order is for.
+  expect(expected.some((c) => endOf(c) !== c.coverageContractEndAt)).toBe(true);
   await expect(page.getByTestId("renewals-count")).toHaveText(`${expected.length} customers`);
   // The table's rows, page by page as it reads them: every one, in order, days left right.
   const kept = await renewalRows(request, page);
   expect(kept.map((r) => r.id)).toEqual(expected.map((c) => c.id));
-  expect(kept.map((r) => r.daysLeft)).toEqual(
-    expected.map((c) => (dayOf(c.coverageContractEndAt!) - TODAY) / DAY),
-  );
+  expect(kept.map((r) => r.daysLeft)).toEqual(expected.map((c) => (dayOf(endOf(c)) - TODAY) / DAY));
   // The page shows the first of them, as a list table does, with days left and links.
   const table = page.getByRole("region", { name: "Renewals" });
   const rows = table.locator("tbody tr[data-row-id]");
@@ -175,15 +212,29 @@ test("renewals: rows, order, days left, timeline and health counts match the API
   expect(daysShown.slice(0, shownIds.length).map(Number)).toEqual(
     kept.slice(0, shownIds.length).map((r) => r.daysLeft),
   );
-  await expect(rows.first().getByRole("link")).toHaveAttribute(
+  // Why each is due: the end of its terms in force, as the API's contract says.
+  const endsShown = await table.locator("[data-terms-end]").allTextContents();
+  expect(endsShown.slice(0, shownIds.length)).toEqual(
+    expected.slice(0, shownIds.length).map((c) => calendarDay(Date.parse(endOf(c)) - DAY)),
+  );
+  await expect(rows.first().getByRole("link").first()).toHaveAttribute(
     "href",
     `/customers/${expected[0]!.id}`,
   );
   expect(await loadedCount(page, "Renewals", "customers")).toBe(expected.length);
-  const within30 = expected.filter((c) => (dayOf(c.coverageContractEndAt!) - TODAY) / DAY <= 30);
+  const within30 = expected.filter((c) => (dayOf(endOf(c)) - TODAY) / DAY <= 30);
   await expect(page.getByTestId("within-window")).toHaveText(
     `${within30.length} end within 30 days`,
   );
+  // The mark: the rows within the window come first, marked; the first unmarked row is
+  // where the window ends.
+  await page.goto("/renewals");
+  const marks = await page
+    .getByRole("region", { name: "Renewals" })
+    .locator("tbody tr[data-row-id]")
+    .evaluateAll((trs) => trs.map((tr) => tr.querySelector("[data-within-window]") !== null));
+  expect(marks.slice(0, within30.length).every(Boolean)).toBe(true);
+  expect(marks.slice(within30.length).some(Boolean)).toBe(false);
 
   // Timeline: the month of each coverage's last day, this month and the five after.
   const months: string[] = [];
@@ -349,24 +400,38 @@ test("home: overdue per currency, renewals within 30 days, drafts to approve and
     walk<{ id: string }>(request, "payments", "hasUnappliedAmount=true"),
   ]);
   await openView(page, "/", "card-overdue");
-  const overdue = sumBy(
-    open.filter((i) => dayOf(i.dueAt!) < TODAY),
-    (i) => i.totalAmount.currencyCode,
-    (i) => i.totalAmount.value - i.appliedAmount.value,
-  );
+  const overdueInvoices = open.filter((i) => dayOf(i.dueAt!) < TODAY);
+  const code = (i: Invoice) => i.totalAmount.currencyCode;
+  const overdue = sumBy(overdueInvoices, code, (i) => i.totalAmount.value - i.appliedAmount.value);
+  // Still owed (the list's Remaining) and, apart, what pending card payments will cover.
+  const owed = sumBy(overdueInvoices, code, (i) => i.remainingAmount.value);
+  const pending = sumBy(overdueInvoices, code, (i) => i.pendingPaymentAmount.value);
   const card = page.getByTestId("card-overdue");
   await expect(card.locator("li[data-currency]")).toHaveCount(Object.keys(overdue.sums).length);
+  expect(
+    Object.values(pending.sums).some((v) => v > 0n),
+    "some pending card payments",
+  ).toBe(true);
   for (const [code, sum] of Object.entries(overdue.sums)) {
     const item = card.locator(`li[data-currency="${code}"]`);
-    expect(minorOf((await item.locator("[data-amount]").textContent()) ?? ""), code).toBe(sum);
+    expect(minorOf((await item.locator("[data-amount]").textContent()) ?? ""), code).toBe(
+      owed.sums[code],
+    );
+    await expect(item).toHaveAttribute("data-outstanding", String(sum));
+    expect(owed.sums[code]! + pending.sums[code]!, code).toBe(sum);
+    const pendingShown = item.locator("[data-pending]");
+    if (pending.sums[code]! > 0n)
+      expect(minorOf((await pendingShown.textContent()) ?? ""), code).toBe(pending.sums[code]);
+    else await expect(pendingShown).toHaveCount(0);
     await expect(item.locator("[data-count]")).toHaveAttribute(
       "data-count",
       String(overdue.counts[code]),
     );
   }
-  const soon = customers.filter(
-    (c) => c.coverageContractEndAt && (dayOf(c.coverageContractEndAt) - TODAY) / DAY <= 30,
-  );
+  // Renewals within 30 days: by the end of the terms in force, as the renewals list marks them.
+  const ends = await termsEnds(request, customers);
+  const soon = customers.filter((c) => (dayOf(ends.get(c.id)!) - TODAY) / DAY <= 30);
+  expect(soon.length).toBeGreaterThan(0);
   const figure = (id: string) => page.getByTestId(id).locator("[data-figure]");
   await expect(figure("card-renewals")).toHaveAttribute("data-figure", String(soon.length));
   await expect(figure("card-drafts")).toHaveAttribute("data-figure", String(drafts.length));
@@ -377,6 +442,23 @@ test("home: overdue per currency, renewals within 30 days, drafts to approve and
   const overdueRows = await walk<Invoice>(request, "invoices", overdueHref.split("?")[1]);
   expect(overdueRows.length).toBe(Object.values(overdue.counts).reduce((a, b) => a + b, 0));
   await expectListMatches(page, request, overdueHref, "invoices", "Invoices");
+  // That list's totals show the card's split: Remaining (still owed) and pending card payments.
+  await page
+    .getByRole("region", { name: "Totals of this view" })
+    .getByRole("button", { name: "Sum this view" })
+    .click();
+  const totals = page.getByTestId("view-totals");
+  await expect(totals.locator('[data-total="count"]')).toHaveText(
+    String(overdueInvoices.length).replace(/\B(?=(\d{3})+(?!\d))/g, ","),
+    { timeout: 60_000 },
+  );
+  for (const [code, sum] of Object.entries(owed.sums)) {
+    const remaining = totals.locator(`[data-total="remaining"][data-currency="${code}"]`);
+    expect(minorOf((await remaining.textContent()) ?? ""), code).toBe(sum);
+    const pendingTotal = totals.locator(`[data-total="pending"][data-currency="${code}"]`);
+    if (pending.sums[code]! > 0n)
+      expect(minorOf((await pendingTotal.textContent()) ?? ""), code).toBe(pending.sums[code]);
+  }
 
   await page.goto("/");
   await expect(figure("card-drafts")).toHaveAttribute("href", "/invoices?needsApproval=true");
@@ -390,6 +472,13 @@ test("home: overdue per currency, renewals within 30 days, drafts to approve and
   await figure("card-renewals").click();
   await expect(page).toHaveURL(/\/renewals#within-30$/);
   await expect(page.getByTestId("within-window")).toHaveText(`${soon.length} end within 30 days`);
+  // The card's count is the list's marked rows: the first ones, in the table's order.
+  const marked = (await renewalRows(request, page)).map((r) => r.withinWindow);
+  expect(marked.slice(0, soon.length).every(Boolean)).toBe(true);
+  expect(marked.slice(soon.length).some(Boolean)).toBe(false);
+  await expect(
+    page.getByRole("region", { name: "Renewals" }).locator("tbody tr[data-row-id]").first(),
+  ).toContainText("Within 30 days");
 });
 
 test("a refresh moments after a walk answers that walk's result, without walking again", async ({

@@ -99,12 +99,28 @@ test("every field of a paid, person-approved invoice matches the API", async ({
   await expect(field(page, "Number")).toHaveText(invoice.number);
   await expect(field(page, "Status")).toHaveText(humanize(invoice.status));
   await expect(field(page, "Payment")).toHaveText("Paid");
-  const customer = field(page, "Customer").getByRole("link");
-  await expect(customer).toHaveText(invoice.customerName ?? "Unnamed customer");
+  // The customer by its name today (the name billed beside it when they differ).
+  const today = await (
+    await request.get(`/api/v1/customers/${invoice.customerId}`, { headers: headers() })
+  ).json();
+  const customer = field(page, "Customer").getByTestId("invoice-customer");
+  await expect(customer).toHaveText(today.name);
   await expect(customer).toHaveAttribute("href", `/customers/${invoice.customerId}`);
+  // The contract by its name, to its page.
+  const contracts = await (
+    await request.get(
+      `/api/v1/contracts?customerIds=${invoice.customerId}&statuses=DRAFT,ACTIVE,EXPIRED,CANCELLED,DELETED&limit=100`,
+      { headers: headers() },
+    )
+  ).json();
   const contract = field(page, "Contract").getByRole("link");
-  await expect(contract).toHaveText(invoice.contractId);
-  await expect(contract).toHaveAttribute("href", `/contracts?customerIds=${invoice.customerId}`);
+  await expect(contract).toHaveText(
+    contracts.data.find((c: { id: string }) => c.id === invoice.contractId).name,
+  );
+  await expect(contract).toHaveAttribute(
+    "href",
+    `/contracts/${invoice.contractId}?customerId=${invoice.customerId}`,
+  );
   await expect(field(page, "Period")).toContainText(
     formatPeriod(invoice.periodStartAt, invoice.periodEndAt),
   );
@@ -281,4 +297,49 @@ test("the invoice page has no serious accessibility violations", async ({ page, 
     (v) => v.impact === "serious" || v.impact === "critical",
   );
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});
+
+test("an invoice billed under a name the customer has since changed shows both, and leads to the customer's payments and contract", async ({
+  page,
+  request,
+}) => {
+  const customers = new Map<string, string>();
+  for (let cursor: string | undefined, more = true; more; ) {
+    const res = await request.get(
+      `/api/v1/customers?limit=100${cursor ? `&startingAfter=${cursor}` : ""}`,
+      { headers: headers() },
+    );
+    const body = await res.json();
+    for (const c of body.data as { id: string; name: string }[]) customers.set(c.id, c.name);
+    more = body.hasMore;
+    cursor = body.nextCursor;
+  }
+  const renamed = await findInvoice(
+    request,
+    "statuses=ISSUED&orderBy=issuedAt:ASC",
+    (i) => customers.has(i.customerId) && customers.get(i.customerId) !== i.customerName,
+  );
+  const now = customers.get(renamed.customerId)!;
+  expect(renamed.customerName, "the demo data holds a renamed customer's invoice").not.toBe(now);
+
+  await page.goto(`/invoices/${renamed.id}`);
+  const customer = field(page, "Customer");
+  await expect(customer.getByTestId("invoice-customer")).toHaveText(now);
+  await expect(customer.getByTestId("billed-name")).toContainText(
+    `Billed as “${renamed.customerName}”`,
+  );
+  await customer.getByRole("link", { name: "The customer's payments" }).click();
+  await expect(page).toHaveURL(new RegExp(`/payments\\?customerId=${renamed.customerId}$`));
+
+  // One billed under the name the customer still has shows that name alone.
+  const same = await findInvoice(
+    request,
+    "statuses=ISSUED&orderBy=issuedAt:DESC",
+    (i) => customers.get(i.customerId) === i.customerName,
+  );
+  await page.goto(`/invoices/${same.id}`);
+  await expect(field(page, "Customer").getByTestId("invoice-customer")).toHaveText(
+    same.customerName!,
+  );
+  await expect(page.getByTestId("billed-name")).toHaveCount(0);
 });

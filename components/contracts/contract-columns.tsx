@@ -5,10 +5,12 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import { browserFetcher, type ContractRecord, customerQueryOptions } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatPeriod, humanize } from "@/lib/format";
-import { contractHref } from "@/lib/record-links";
-import { HealthBadge, LifecycleBadge } from "../badges";
+import { contractHref, contractInvoicesHref } from "@/lib/record-links";
+import { LifecycleBadge } from "../badges";
 import type { TableColumnMeta } from "../data-table/infinite-table";
 import { Timestamp } from "../timestamp";
+import { ContractHealthWithReason } from "./contract-detail-health";
+import { ContractNameLink } from "./contract-detail-link";
 
 const right: TableColumnMeta = { align: "right" };
 const hidden: TableColumnMeta = { hiddenByDefault: true };
@@ -43,16 +45,20 @@ export function CustomerNameLink({ customerId }: { customerId: string }) {
   );
 }
 
-function ContractLink({ id, label }: { id: string; label: string }) {
+/** A renewal link: the other contract's name (looked up among the customer's), to its page. */
+function ContractLink({
+  id,
+  customerId,
+  label,
+}: {
+  id: string;
+  customerId: string;
+  label: string;
+}) {
   return (
-    <Link
-      prefetch={false}
-      href={contractHref(id)}
-      className="text-blue-700 hover:underline"
-      title={`${label} ${id}: its invoices`}
-    >
-      {label} <span className="font-mono text-xs">{shortId(id)}</span>
-    </Link>
+    <span>
+      {label} <ContractNameLink contractId={id} customerId={customerId} />
+    </span>
   );
 }
 
@@ -68,11 +74,26 @@ export function contractColumns(
       cell: ({ row }) => (
         <Link
           prefetch={false}
-          href={contractHref(row.original.id)}
-          className="font-medium text-blue-700 hover:underline"
-          title="Show this contract's invoices"
+          href={contractHref(row.original.id, row.original.customerId)}
+          className="font-medium text-accent hover:underline"
+          title="Open this contract"
         >
           {row.original.name}
+        </Link>
+      ),
+    },
+    {
+      id: "invoices",
+      header: "Invoices",
+      size: 90,
+      cell: ({ row }) => (
+        <Link
+          prefetch={false}
+          href={contractInvoicesHref(row.original.id)}
+          className="text-accent hover:underline"
+          aria-label={`Invoices of ${row.original.name}`}
+        >
+          Invoices
         </Link>
       ),
     },
@@ -98,7 +119,7 @@ export function contractColumns(
       id: "health",
       header: "Health",
       size: 180,
-      cell: ({ row }) => <HealthBadge health={row.original.contractHealth} />,
+      cell: ({ row }) => <ContractHealthWithReason contract={row.original} />,
     },
     {
       id: "startAt",
@@ -237,8 +258,20 @@ export function contractColumns(
         if (!renewingContractId && !renewalContractId) return "—";
         return (
           <span className="inline-flex gap-3">
-            {renewingContractId ? <ContractLink id={renewingContractId} label="Renews" /> : null}
-            {renewalContractId ? <ContractLink id={renewalContractId} label="Renewed by" /> : null}
+            {renewingContractId ? (
+              <ContractLink
+                id={renewingContractId}
+                customerId={row.original.customerId}
+                label="Renews"
+              />
+            ) : null}
+            {renewalContractId ? (
+              <ContractLink
+                id={renewalContractId}
+                customerId={row.original.customerId}
+                label="Renewed by"
+              />
+            ) : null}
           </span>
         );
       },

@@ -14,13 +14,14 @@ export function ContractsView() {
     <ListView
       view={view}
       columns={columns}
-      rowHref={(row) => contractHref(row.id)}
+      rowHref={(row) => contractHref(row.id, row.customerId)}
       sortNote={
         <>
           {view.values.statuses?.includes("DELETED")
             ? ""
             : "Deleted contracts are hidden unless picked in Status. "}
-          Oldest first (the API offers no other order). A row opens the contract&apos;s invoices.
+          Oldest first (the API offers no other order). A row opens the contract&apos;s page; its
+          Invoices link, its invoices.
         </>
       }
     />

@@ -4,7 +4,7 @@ import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
 import type { CustomerRecord } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatMoneyByCurrency } from "@/lib/format";
-import { HealthBadge } from "../badges";
+import { CustomerHealthWithReason } from "../contracts/contract-detail-health";
 import type { TableColumnMeta } from "../data-table/infinite-table";
 import { Timestamp } from "../timestamp";
 
@@ -57,7 +57,13 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
       header: "Health",
       size: 140,
       meta: { sortField: "contractHealth" } satisfies TableColumnMeta,
-      cell: ({ row }) => <HealthBadge health={row.original.contractHealth} />,
+      cell: ({ row }) => (
+        <CustomerHealthWithReason
+          customerId={row.original.id}
+          health={row.original.contractHealth}
+          coverageContractId={row.original.coverageContractId}
+        />
+      ),
     },
     {
       id: "coverage",

@@ -43,7 +43,14 @@ export function CoverageContractName({
 }
 
 /** The customer's invoices, contracts and payments, each an infinite table. */
-export function CustomerRecords({ customerId }: { customerId: string }) {
+export function CustomerRecords({
+  customerId,
+  customerName,
+}: {
+  customerId: string;
+  /** its name today: invoices billed under another name say so */
+  customerName?: string;
+}) {
   const [pageState, setPageState] = useUrlValues(customerPageParsers);
   const voided = pageState.voided ?? false;
   const queries = customerRecordQueries(customerId, voided, pageState.invoicesOrderBy);
@@ -52,11 +59,11 @@ export function CustomerRecords({ customerId }: { customerId: string }) {
   const here = `/customers/${customerId}`;
   const columns = useMemo(
     () => ({
-      invoices: invoiceColumns({ hideCustomer: true }),
+      invoices: invoiceColumns({ hideCustomer: true, currentCustomerName: customerName }),
       contracts: contractColumns({ hideCustomer: true }),
       payments: paymentColumns({ hideCustomer: true }),
     }),
-    [],
+    [customerName],
   );
   const toggleId = useId();
   return (
@@ -105,12 +112,12 @@ export function CustomerRecords({ customerId }: { customerId: string }) {
         list="contracts"
         query={queries.contracts}
         columns={columns.contracts}
-        rowHref={(row) => contractHref(row.id)}
+        rowHref={(row) => contractHref(row.id, row.customerId)}
         here={here}
         emptyText="This customer has no contracts (deleted ones are not listed)."
         note={
           <p className="text-xs text-slate-500">
-            Deleted contracts are not listed. A row opens the contract&apos;s invoices.
+            Deleted contracts are not listed. A row opens the contract&apos;s page.
           </p>
         }
       />
@@ -135,7 +142,7 @@ export function CustomerRecords({ customerId }: { customerId: string }) {
   );
 }
 
-function RecordsSection<L extends ListName>({
+export function RecordsSection<L extends ListName>({
   title,
   list,
   query,
@@ -146,6 +153,7 @@ function RecordsSection<L extends ListName>({
   note,
   order,
   onSort,
+  owner = "this customer",
 }: {
   title: string;
   list: L;
@@ -158,6 +166,8 @@ function RecordsSection<L extends ListName>({
   /** the table's order, shown on its headers, and what a header click does */
   order?: OrderTerm[];
   onSort?: (field: string, additive: boolean) => void;
+  /** whose records, in the table's accessible name */
+  owner?: string;
 }) {
   const headingId = useId();
   const result = useInfiniteQuery({
@@ -174,7 +184,7 @@ function RecordsSection<L extends ListName>({
       </div>
       <ExportButton list={list} query={query} />
       <InfiniteTable
-        label={`${title} of this customer`}
+        label={`${title} of ${owner}`}
         noun={title.toLowerCase()}
         query={result}
         columns={columns}

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { CustomerRecord } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatMoneyByCurrency, type MoneyLike } from "@/lib/format";
 import { contractHref } from "@/lib/record-links";
-import { HealthBadge } from "../badges";
+import { CustomerHealthWithReason } from "../contracts/contract-detail-health";
 import { Timestamp } from "../timestamp";
 import { CoverageContractName } from "./customer-detail";
 
@@ -24,7 +24,11 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">{customer.name}</h1>
-          <HealthBadge health={customer.contractHealth} />
+          <CustomerHealthWithReason
+            customerId={customer.id}
+            health={customer.contractHealth}
+            coverageContractId={customer.coverageContractId}
+          />
         </div>
       </header>
 
@@ -77,9 +81,9 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
               <Field label="Contract">
                 <Link
                   prefetch={false}
-                  href={contractHref(customer.coverageContractId)}
+                  href={contractHref(customer.coverageContractId, customer.id)}
                   className="text-blue-700 hover:underline"
-                  title="Show this contract's invoices"
+                  title="Open this contract"
                 >
                   <CoverageContractName
                     customerId={customer.id}

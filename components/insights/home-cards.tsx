@@ -89,25 +89,52 @@ export function HomeCards({ data, reading }: { data: Partial<HomeData>; reading:
         {(o) => {
           const codes = currencyOrder(Object.keys(o.counts));
           return codes.length === 0 ? (
-            <Link href={o.href} className="text-blue-700 hover:underline">
+            <Link href={o.href} className="text-accent hover:underline">
               Nothing overdue
             </Link>
           ) : (
-            <Link href={o.href} className="block hover:underline">
-              <ul className="space-y-0.5">
-                {codes.map((code) => (
-                  <li key={code} data-currency={code} className="text-blue-700">
-                    <span className="text-xl font-semibold tabular-nums" data-amount>
-                      {formatMinor(o.outstanding[code] ?? "0", code)}
-                    </span>{" "}
-                    <span className="text-sm text-slate-600" data-count={o.counts[code]}>
-                      on {o.counts[code]?.toLocaleString("en-US")}{" "}
-                      {o.counts[code] === 1 ? "invoice" : "invoices"}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            </Link>
+            <>
+              <Link href={o.href} className="block hover:underline">
+                <ul className="space-y-1">
+                  {codes.map((code) => {
+                    const pending = BigInt(o.pending?.[code] ?? "0");
+                    return (
+                      <li
+                        key={code}
+                        data-currency={code}
+                        data-outstanding={o.outstanding[code] ?? "0"}
+                        className="text-accent"
+                      >
+                        <span className="text-xl font-semibold tabular-nums" data-amount>
+                          {formatMinor(o.remaining?.[code] ?? o.outstanding[code] ?? "0", code)}
+                        </span>{" "}
+                        <span className="text-sm text-fg-muted" data-count={o.counts[code]}>
+                          still owed on {o.counts[code]?.toLocaleString("en-US")}{" "}
+                          {o.counts[code] === 1 ? "invoice" : "invoices"}
+                        </span>
+                        {pending > 0n ? (
+                          <span className="block text-sm text-fg-muted" data-pending>
+                            and {formatMinor(pending, code)} that pending card payments will cover
+                          </span>
+                        ) : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </Link>
+              <p className="mt-2 text-xs text-fg-muted">
+                Still owed is the Remaining of{" "}
+                <Link href={o.href} className="text-accent underline">
+                  the overdue invoices
+                </Link>
+                , whose totals (Sum this view) show the same split: Remaining and Pending card
+                payments. By age:{" "}
+                <Link href="/receivables" className="text-accent underline">
+                  Receivables
+                </Link>
+                .
+              </p>
+            </>
           );
         }}
       </Card>
@@ -121,8 +148,9 @@ export function HomeCards({ data, reading }: { data: Partial<HomeData>; reading:
           <>
             <CountLink href={r.href} count={r.count} noun={["customer", "customers"]} />
             <p className="mt-1 text-xs text-slate-600">
-              {humanize("RENEWAL_DUE")} or {humanize("ENDING").toLowerCase()}, coverage ending
-              within {RENEWAL_WINDOW_DAYS} days
+              {humanize("RENEWAL_DUE")} or {humanize("ENDING").toLowerCase()}, the terms in force of
+              their contract ending within {RENEWAL_WINDOW_DAYS} days: the rows marked on the
+              renewals list
             </p>
           </>
         )}

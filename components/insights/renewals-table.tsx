@@ -3,11 +3,13 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import Link from "next/link";
-import { HealthBadge } from "@/components/badges";
 import { InfiniteTable, type TableColumnMeta } from "@/components/data-table/infinite-table";
 import { ApiRequestError, errorFromResponse } from "@/lib/api/errors";
-import { formatEndDate } from "@/lib/format";
+import { noticePeriodStart, RENEWAL_WINDOW_DAYS } from "@/lib/contracts/terms";
+import { formatDate, formatEndDate } from "@/lib/format";
 import type { RenewalRow } from "@/lib/insights/renewals";
+import { ContractHealthWithReason } from "../contracts/contract-detail-health";
+import { ContractNameLink } from "../contracts/contract-detail-link";
 import { MoneyLines } from "./money-lines";
 
 interface RowsPage {
@@ -58,14 +60,53 @@ const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
     id: "health",
     header: "Health",
     size: 130,
-    cell: ({ row }) => <HealthBadge health={row.original.health} />,
+    cell: ({ row }) => {
+      const r = row.original;
+      // The reason from the row's own fields: the end of the terms in force is kept apart
+      // from the contract's when next terms follow.
+      return (
+        <ContractHealthWithReason
+          contract={{
+            contractHealth: r.health,
+            startAt: null,
+            endAt: r.endAt,
+            autoRenew: r.autoRenew,
+            renewalNoticeDays: r.renewalNoticeDays ?? null,
+            futureAmendment:
+              r.termsEndAt && r.termsEndAt !== r.endAt ? { startAt: r.termsEndAt } : null,
+          }}
+        />
+      );
+    },
   },
   {
-    id: "endAt",
-    header: "Coverage ends",
-    size: 130,
+    id: "window",
+    header: `Within ${RENEWAL_WINDOW_DAYS} days`,
+    size: 120,
+    // The mark: rows are in order of days left, so the marked ones come first and the
+    // first unmarked row is where the window ends.
+    cell: ({ row }) =>
+      row.original.withinWindow ? (
+        <span
+          data-within-window
+          className="rounded bg-accent-soft px-1.5 py-0.5 text-xs font-medium text-accent"
+        >
+          Within {RENEWAL_WINDOW_DAYS} days
+        </span>
+      ) : (
+        <span data-after-window className="text-xs text-fg-muted">
+          After day {RENEWAL_WINDOW_DAYS}
+        </span>
+      ),
+  },
+  {
+    id: "termsEndAt",
+    header: "Terms in force end",
+    size: 150,
     cell: ({ row }) => (
-      <span title="The last day covered (UTC date)">{formatEndDate(row.original.endAt)}</span>
+      <span title="The last day the terms in force cover (UTC date)" data-terms-end>
+        {formatEndDate(row.original.termsEndAt)}
+      </span>
     ),
   },
   {
@@ -74,8 +115,51 @@ const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
     size: 90,
     meta: right,
     cell: ({ row }) => (
-      <span data-days-left title="Days of coverage left, today included">
+      <span data-days-left title="Days the terms in force have left, today included">
         {row.original.daysLeft ?? "—"}
+      </span>
+    ),
+  },
+  {
+    id: "notice",
+    header: "Renewal notice",
+    size: 160,
+    cell: ({ row }) => {
+      const { renewalNoticeDays, termsEndAt } = row.original;
+      const from = termsEndAt ? noticePeriodStart(termsEndAt, renewalNoticeDays) : null;
+      return (
+        <span data-notice>
+          {renewalNoticeDays ? `${renewalNoticeDays} days` : "None"}
+          {from ? (
+            <span className="block text-xs text-fg-muted">from {formatDate(from)}</span>
+          ) : null}
+        </span>
+      );
+    },
+  },
+  {
+    id: "contract",
+    header: "Coverage contract",
+    size: 200,
+    cell: ({ row }) =>
+      row.original.contractId ? (
+        <ContractNameLink
+          contractId={row.original.contractId}
+          customerId={row.original.id}
+          name={row.original.contractName}
+          className="text-accent hover:underline"
+        />
+      ) : (
+        "—"
+      ),
+  },
+  {
+    id: "endAt",
+    header: "Contract ends",
+    size: 130,
+    cell: ({ row }) => (
+      <span title="The coverage contract's last day, once every agreed term has run (UTC date)">
+        {formatEndDate(row.original.endAt)}
       </span>
     ),
   },
@@ -108,8 +192,9 @@ const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
 ];
 
 /**
- * The customers due for renewal or ending, by the end of their coverage contract
- * (the walk sorted them: the API cannot). Rendered like the lists: the first page in
+ * The customers due for renewal or ending, by the end of their coverage contract's
+ * terms in force (the walk sorted them: the API cannot), those within the window
+ * marked. Rendered like the lists: the first page in
  * the server HTML as plain rows, then the virtual table over pages read as the
  * person scrolls.
  */

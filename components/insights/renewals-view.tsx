@@ -51,11 +51,15 @@ export async function RenewalsView({ data }: { data: RenewalsData }) {
           >
             {data.rows.count.toLocaleString("en-US")} customers
           </Link>{" "}
-          whose health is Renewal due or Ending, by the end of their coverage contract;{" "}
+          whose health is Renewal due or Ending, by the day the terms in force of their coverage
+          contract end (which can come a year before the contract ends, when agreed next terms
+          follow);{" "}
           <span id={`within-${RENEWAL_WINDOW_DAYS}`} data-testid="within-window">
             {data.withinWindow.toLocaleString("en-US")} end within {RENEWAL_WINDOW_DAYS} days
           </span>
-          .
+          , marked at the top of the table: the home page counts the same ones. A Renewal due
+          customer is inside the notice period before that end, so it can have more than{" "}
+          {RENEWAL_WINDOW_DAYS} days left.
         </p>
         {first ? (
           <RenewalsTable rowsId={data.rows.id} first={first} />

@@ -6,13 +6,25 @@ import type { InvoiceRecord } from "@/lib/api/client";
 import { formatMoney, formatPeriod, humanize } from "@/lib/format";
 import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
+import { ContractNameLink } from "../contracts/contract-detail-link";
 import type { TableColumnMeta } from "../data-table/infinite-table";
 import { Timestamp } from "../timestamp";
 
 const right: TableColumnMeta = { align: "right" };
 
+/**
+ * The invoice columns. `hideCustomer`: one customer's invoices (its page), where the
+ * contract column shows by default (one lookup of its contracts' names serves every
+ * row); elsewhere the column is offered hidden, each customer on screen costing one
+ * lookup. `hideContract`: one contract's invoices.
+ */
 export function invoiceColumns(
-  options: { hideCustomer?: boolean } = {},
+  options: {
+    hideCustomer?: boolean;
+    hideContract?: boolean;
+    /** one customer's invoices: its name today, beside which each invoice's billed name shows */
+    currentCustomerName?: string;
+  } = {},
 ): ColumnDef<InvoiceRecord, unknown>[] {
   const columns: ColumnDef<InvoiceRecord, unknown>[] = [
     {
@@ -42,6 +54,45 @@ export function invoiceColumns(
         >
           {row.original.customerName ?? "—"}
         </Link>
+      ),
+    },
+    {
+      id: "billedName",
+      header: "Billed as",
+      size: 200,
+      cell: ({ row }) => {
+        const billed = row.original.customerName;
+        if (billed === null) return <span className="text-fg-muted">Not issued yet</span>;
+        const renamed = billed !== options.currentCustomerName;
+        return (
+          <span
+            title={
+              renamed
+                ? `Billed as ${billed}; the customer is now ${options.currentCustomerName}`
+                : undefined
+            }
+          >
+            {billed}
+            {renamed ? (
+              <span className="block text-xs text-fg-muted" data-renamed>
+                the customer&apos;s name then
+              </span>
+            ) : null}
+          </span>
+        );
+      },
+    },
+    {
+      id: "contract",
+      header: "Contract",
+      size: 200,
+      meta: options.hideCustomer ? undefined : { hiddenByDefault: true },
+      cell: ({ row }) => (
+        <ContractNameLink
+          contractId={row.original.contractId}
+          customerId={row.original.customerId}
+          className="hover:underline"
+        />
       ),
     },
     {
@@ -128,5 +179,10 @@ export function invoiceColumns(
         row.original.deliveryMethod ? humanize(row.original.deliveryMethod) : "—",
     },
   ];
-  return options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns;
+  return columns.filter(
+    (c) =>
+      !(options.hideCustomer && c.id === "customer") &&
+      !(options.hideContract && c.id === "contract") &&
+      !(options.currentCustomerName === undefined && c.id === "billedName"),
+  );
 }

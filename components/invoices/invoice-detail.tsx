@@ -9,6 +9,7 @@ import {
   humanize,
 } from "@/lib/format";
 import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
+import { contractHref, customerPaymentsHref } from "@/lib/record-links";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { Timestamp } from "../timestamp";
 
@@ -75,8 +76,24 @@ function sumOfLines(lines: Line[]): Record<string, { value: number; currencyCode
   return sums;
 }
 
-/** Every field of one invoice, its approver and its lines. */
-export function InvoiceDetail({ invoice }: { invoice: InvoiceRecord }) {
+/**
+ * Every field of one invoice, its approver and its lines. `contractName` and
+ * `currentCustomerName` are read apart (null when they could not be): the contract
+ * shows by name, and a customer renamed since the invoice was billed shows both names.
+ */
+export function InvoiceDetail({
+  invoice,
+  contractName = null,
+  currentCustomerName = null,
+}: {
+  invoice: InvoiceRecord;
+  contractName?: string | null;
+  currentCustomerName?: string | null;
+}) {
+  const renamed =
+    invoice.customerName !== null &&
+    currentCustomerName !== null &&
+    invoice.customerName !== currentCustomerName;
   const lines = invoice.lines ?? [];
   const sums = formatMoneyByCurrency(sumOfLines(lines));
   const overdue = isOverdue(invoice, Date.now());
@@ -116,21 +133,36 @@ export function InvoiceDetail({ invoice }: { invoice: InvoiceRecord }) {
               <Link
                 prefetch={false}
                 href={`/customers/${invoice.customerId}`}
-                className="text-blue-700 underline"
+                className="text-accent underline"
+                data-testid="invoice-customer"
               >
-                {invoice.customerName ?? "Unnamed customer"}
+                {renamed
+                  ? currentCustomerName
+                  : (invoice.customerName ?? currentCustomerName ?? "Unnamed customer")}
+              </Link>
+              {renamed ? (
+                <span className="block text-fg-muted" data-testid="billed-name">
+                  Billed as &ldquo;{invoice.customerName}&rdquo;, the customer&apos;s name when the
+                  invoice was issued
+                </span>
+              ) : null}
+              <Link
+                prefetch={false}
+                href={customerPaymentsHref(invoice.customerId)}
+                className="mt-0.5 block text-accent underline"
+              >
+                The customer&apos;s payments
               </Link>
             </Field>
             <Field label="Contract">
               <Link
                 prefetch={false}
-                href={`/contracts?customerIds=${invoice.customerId}`}
-                className="text-blue-700 underline"
-                title="The customer's contracts"
+                href={contractHref(invoice.contractId, invoice.customerId)}
+                className="text-accent underline"
+                data-testid="invoice-contract"
               >
-                <code className="text-xs">{invoice.contractId}</code>
-              </Link>{" "}
-              <span className="text-slate-500">(among the customer&apos;s contracts)</span>
+                {contractName ?? <code className="text-xs">{invoice.contractId}</code>}
+              </Link>
             </Field>
             <Field label="Period">
               {formatPeriod(invoice.periodStartAt, invoice.periodEndAt)}{" "}

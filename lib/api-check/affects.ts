@@ -9,6 +9,7 @@ const OTHER_PAGES: Record<string, string> = {
   "*": "Every page",
   "/invoices/[id]": "Invoice page",
   "/customers/[id]": "Customer page",
+  "/contracts/[id]": "Contract page",
 };
 
 export function pageLabel(page: string): string {

@@ -68,6 +68,13 @@ describe("the pages each API read serves", () => {
     expect(issuing).toContain("Invoices (/invoices): Export CSV, Status filter");
     expect(issuing).toContain("Customer page (/customers/[id]): its invoices table");
     expect(issuing).not.toContain("Home");
+    // The contract page reads the contract among its customer's contracts, deleted ones too.
+    expect(said({ route: "/contracts", param: "statuses", value: "DELETED" })).toContain(
+      "Contract page (/contracts/[id]): the contract (its customer's contracts)",
+    );
+    expect(said({ route: "/invoices", param: "contractId" })).toContain(
+      "Contract page (/contracts/[id]): finding its customer (one of its invoices), its invoices table",
+    );
     // The walks' and exports' page size, not the tables'.
     const largest = said({ route: "/payments", param: "limit", value: "100" });
     expect(largest).toContain("Payments (/payments): Export CSV");

@@ -40,7 +40,7 @@ describe("export route", () => {
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="invoices-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="invoices-issued-voided-unpaid-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     // Response.text() drops a byte order mark: read the bytes to see it is there.
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());

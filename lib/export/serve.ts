@@ -3,6 +3,7 @@ import { ApiRequestError } from "../api/errors";
 import { viewerForRequest } from "../auth/guard";
 import { admitExport, limitKey, releasingWhenDone } from "../rate-limits/costly-routes";
 import { serverFetcher } from "../upstream/server-fetcher";
+import { exportFileName } from "./file-name";
 import { exportQuery, isExportList } from "./query";
 import { exportCsvStream, failureReason } from "./stream";
 
@@ -53,16 +54,11 @@ export async function serveExportRequest(request: Request, list: string): Promis
     status: 200,
     headers: {
       "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${exportFileName(list, new Date())}"`,
+      "content-disposition": `attachment; filename="${exportFileName(list, query.apiQuery, new Date())}"`,
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
     },
   });
-}
-
-/** "invoices-2026-11-22.csv": the list and the day of the export (UTC). */
-export function exportFileName(list: string, now: Date): string {
-  return `${list}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
 function firstPageError(error: unknown): Response {

@@ -1,10 +1,11 @@
 import "server-only";
+import type { CustomerRecord } from "@/lib/api/client";
 import { customerList } from "@/lib/lists/customers";
 import { invoiceList } from "@/lib/lists/invoices";
-import { addMinor, type CurrencySums, daysLeft } from "./aggregate";
+import { addMinor, type CurrencySums } from "./aggregate";
 import type { PartContext } from "./parts";
 import { countUnapplied } from "./receivables";
-import { RENEWAL_HEALTHS, RENEWAL_WINDOW_DAYS } from "./renewals";
+import { countWithinWindow, RENEWAL_HEALTHS, RENEWAL_WINDOW_DAYS, renewalRows } from "./renewals";
 import { type Section, section } from "./sections";
 import { type CappedCount, countList, walkList } from "./walker";
 
@@ -12,10 +13,23 @@ export { RENEWAL_WINDOW_DAYS };
 
 /** The home page's four figures: each its own part, shown as soon as its walk ends. */
 export interface HomeData {
-  overdue: Section<{ counts: Record<string, number>; outstanding: CurrencySums; href: string }>;
+  overdue: Section<OverdueFigures>;
   renewals: Section<{ count: number; href: string }>;
   drafts: Section<CappedCount & { href: string }>;
   unapplied: Section<CappedCount & { href: string }>;
+}
+
+/**
+ * Overdue invoices per currency: `outstanding` (total minus posted payments) is
+ * `remaining` (what the list's Remaining column shows, still owed) plus `pending`
+ * (what card payments awaiting funds will cover), shown apart.
+ */
+export interface OverdueFigures {
+  counts: Record<string, number>;
+  outstanding: CurrencySums;
+  remaining: CurrencySums;
+  pending: CurrencySums;
+  href: string;
 }
 
 /** Overdue: issued, something still owed, due before today (due today is not yet overdue). */
@@ -36,12 +50,19 @@ export const HOME_PARTS = {
         walk,
         "invoices",
         overdueQuery(today),
-        { counts: {} as Record<string, number>, outstanding: {} as CurrencySums },
+        {
+          counts: {} as Record<string, number>,
+          outstanding: {} as CurrencySums,
+          remaining: {} as CurrencySums,
+          pending: {} as CurrencySums,
+        },
         (acc, invoices) => {
           for (const i of invoices) {
             const code = i.totalAmount.currencyCode;
             acc.counts[code] = (acc.counts[code] ?? 0) + 1;
             addMinor(acc.outstanding, code, i.totalAmount.value - i.appliedAmount.value);
+            addMinor(acc.remaining, code, i.remainingAmount.value);
+            addMinor(acc.pending, code, i.pendingPaymentAmount.value);
           }
           return acc;
         },
@@ -49,19 +70,22 @@ export const HOME_PARTS = {
     ),
   renewals: ({ walk, today }: PartContext): Promise<HomeData["renewals"]> =>
     section(
+      // The renewals view's own rows and window, so the figure is the count its mark shows.
       walkList(
         walk,
         "customers",
         customerList.apiQuery({ contractHealths: [...RENEWAL_HEALTHS] }),
-        0,
-        (n, customers) =>
-          n +
-          customers.filter(
-            (c) =>
-              c.coverageContractEndAt !== null &&
-              daysLeft(c.coverageContractEndAt, today) <= RENEWAL_WINDOW_DAYS,
-          ).length,
-      ).then((count) => ({ count, href: `/renewals#within-${RENEWAL_WINDOW_DAYS}` })),
+        [] as CustomerRecord[],
+        (acc, customers) => {
+          acc.push(...customers);
+          return acc;
+        },
+      )
+        .then((customers) => renewalRows(walk, customers, today))
+        .then((rows) => ({
+          count: countWithinWindow(rows),
+          href: `/renewals#within-${RENEWAL_WINDOW_DAYS}`,
+        })),
     ),
   // Sizes only: counted up to the cap, the list is a click away.
   drafts: ({ walk }: PartContext): Promise<HomeData["drafts"]> =>

@@ -1,23 +1,36 @@
 import "server-only";
-import type { CustomerRecord } from "@/lib/api/client";
+import type { ContractRecord, CustomerRecord } from "@/lib/api/client";
 import { CONTRACT_HEALTHS } from "@/lib/api/enums";
+import { RENEWAL_WINDOW_DAYS, termsInForceEnd } from "@/lib/contracts/terms";
+import { contractList } from "@/lib/lists/contracts";
 import { customerList } from "@/lib/lists/customers";
 import { compareByCoverageEnd, daysLeft, nextSixMonths, timelineMonthOf } from "./aggregate";
 import type { PartContext, RowsRef } from "./parts";
-import { walkList } from "./walker";
+import { type WalkContext, walkList } from "./walker";
 
 /** The health states a manager acts on. */
 export const RENEWAL_HEALTHS = ["RENEWAL_DUE", "ENDING"] as const;
-/** Renewals counted apart on the page (and on the home page): coverage ending within this many days. */
-export const RENEWAL_WINDOW_DAYS = 30;
+export { RENEWAL_WINDOW_DAYS };
 
 /** The fields of a renewal row: only these are kept from each customer walked. */
 export interface RenewalRow {
   id: string;
   name: string;
   health: string;
+  /** the coverage contract's end (exclusive) */
   endAt: string | null;
+  /**
+   * the end (exclusive) of the coverage contract's terms in force, which may come a
+   * year before its end (docs/readings.md, Contracts); the coverage end when the
+   * contract could not be read
+   */
+  termsEndAt: string | null;
+  /** days left until termsEndAt: the rows' order and the 30-day window */
   daysLeft: number | null;
+  withinWindow: boolean;
+  contractId: string | null;
+  contractName: string | null;
+  renewalNoticeDays: number | null;
   autoRenew: boolean;
   renewed: boolean;
   contractValue: Record<string, { value: number; currencyCode: string }>;
@@ -49,13 +62,24 @@ export function customersHref(healths: readonly string[]): string {
   return `/customers?${customerList.apiQuery({ contractHealths: healths as never })}`;
 }
 
-function renewalRow(c: CustomerRecord, today: number): RenewalRow {
+function renewalRow(
+  c: CustomerRecord,
+  contract: ContractRecord | undefined,
+  today: number,
+): RenewalRow {
+  const termsEndAt = contract ? termsInForceEnd(contract) : c.coverageContractEndAt;
+  const left = termsEndAt ? daysLeft(termsEndAt, today) : null;
   return {
     id: c.id,
     name: c.name,
     health: c.contractHealth,
     endAt: c.coverageContractEndAt,
-    daysLeft: c.coverageContractEndAt ? daysLeft(c.coverageContractEndAt, today) : null,
+    termsEndAt,
+    daysLeft: left,
+    withinWindow: left !== null && left <= RENEWAL_WINDOW_DAYS,
+    contractId: c.coverageContractId,
+    contractName: contract?.name ?? null,
+    renewalNoticeDays: contract?.renewalNoticeDays ?? null,
     autoRenew: c.coverageContractAutoRenew,
     renewed: c.coverageContractRenewed,
     contractValue: c.contractValueAmount,
@@ -65,8 +89,70 @@ function renewalRow(c: CustomerRecord, today: number): RenewalRow {
 
 interface HealthFold {
   count: number;
-  rows: RenewalRow[];
+  customers: CustomerRecord[];
   months: Record<string, number>;
+}
+
+/** Customer ids per contracts query: 50 ids keep its URL near 2,000 characters. */
+const CUSTOMERS_PER_QUERY = 50;
+
+/**
+ * The coverage contracts of these customers, by id: the customer record gives the
+ * contract's end, not the end of its terms in force, which only the contract's
+ * record tells (its next agreed terms). Read through the contracts list filtered to
+ * the customers, 50 at a time (its default statuses: a coverage contract is never
+ * deleted).
+ */
+async function coverageContracts(
+  walk: WalkContext,
+  customers: CustomerRecord[],
+): Promise<Map<string, ContractRecord>> {
+  const wanted = new Set(customers.map((c) => c.coverageContractId).filter((id) => id !== null));
+  const ids = [...new Set(customers.map((c) => c.id))];
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += CUSTOMERS_PER_QUERY)
+    batches.push(ids.slice(i, i + CUSTOMERS_PER_QUERY));
+  const found = new Map<string, ContractRecord>();
+  await Promise.all(
+    batches.map((batch) =>
+      walkList(
+        walk,
+        "contracts",
+        contractList.apiQuery({ customerIds: batch }),
+        found,
+        (acc, rows) => {
+          for (const contract of rows) if (wanted.has(contract.id)) acc.set(contract.id, contract);
+          return acc;
+        },
+      ),
+    ),
+  );
+  return found;
+}
+
+/**
+ * The renewal rows of customers due for renewal or ending, in the order managers
+ * read them: the end of the terms in force first. The home page's figure and the
+ * renewals view both count from here, so they agree.
+ */
+export async function renewalRows(
+  walk: WalkContext,
+  customers: CustomerRecord[],
+  today: number,
+): Promise<RenewalRow[]> {
+  const contracts = await coverageContracts(walk, customers);
+  return customers
+    .map((c) =>
+      renewalRow(c, c.coverageContractId ? contracts.get(c.coverageContractId) : undefined, today),
+    )
+    .sort((a, b) =>
+      compareByCoverageEnd({ ...a, endAt: a.termsEndAt }, { ...b, endAt: b.termsEndAt }),
+    );
+}
+
+/** The customers whose renewal falls within the window: the home figure and the page's mark. */
+export function countWithinWindow(rows: readonly RenewalRow[]): number {
+  return rows.filter((r) => r.withinWindow).length;
 }
 
 /**
@@ -88,11 +174,11 @@ export async function computeRenewals({
         walk,
         "customers",
         customerList.apiQuery({ contractHealths: [health] }),
-        { count: 0, rows: [], months: {} },
+        { count: 0, customers: [], months: {} },
         (acc, customers) => {
           for (const c of customers) {
             acc.count += 1;
-            if (keepRows.has(health)) acc.rows.push(renewalRow(c, today));
+            if (keepRows.has(health)) acc.customers.push(c);
             const month = timelineMonthOf(c.coverageContractEndAt, today);
             if (month) acc.months[month] = (acc.months[month] ?? 0) + 1;
           }
@@ -101,10 +187,12 @@ export async function computeRenewals({
       ),
     ),
   );
-  const rows = folds.flatMap((f) => f.rows).sort(compareByCoverageEnd);
-  const withinWindow = rows.filter(
-    (r) => r.daysLeft !== null && r.daysLeft <= RENEWAL_WINDOW_DAYS,
-  ).length;
+  const rows = await renewalRows(
+    walk,
+    folds.flatMap((f) => f.customers),
+    today,
+  );
+  const withinWindow = countWithinWindow(rows);
   const saved = await saveRows(rows);
   const timeline = nextSixMonths(today).map((month) => {
     const byHealth: Record<string, number> = {};

@@ -137,11 +137,18 @@ interface Customer {
   id: string;
   name: string;
   contractHealth: string;
+  coverageContractId: string | null;
   coverageContractEndAt: string | null;
 }
 
+interface Contract {
+  id: string;
+  endAt: string;
+  futureAmendment: { startAt: string } | null;
+}
+
 describe("the views' figures", () => {
-  it("renewals: counts per health state, and every renewal row, by coverage end, in pages", async () => {
+  it("renewals: counts per health state, and every renewal row, by the end of its terms in force, in pages", async () => {
     const insights = instance();
     await resultOf(insights.follow("renewals"));
     const { result } = await insights.peek("renewals");
@@ -150,25 +157,45 @@ describe("the views' figures", () => {
     for (const { health, count } of data.healthCounts)
       expect(count, health).toBe(all.filter((c) => c.contractHealth === health).length);
 
+    // The end of the terms in force, from the coverage contract (docs/readings.md, Contracts).
+    const contracts = new Map(
+      (await walkForward<Contract>("/contracts")).map((c) => [c.id, c] as const),
+    );
+    const termsEnd = (c: Customer) => {
+      const contract = contracts.get(c.coverageContractId!)!;
+      return contract.futureAmendment?.startAt ?? contract.endAt;
+    };
     const expected = all
       .filter((c) => ["RENEWAL_DUE", "ENDING"].includes(c.contractHealth))
       .sort(
         (a, b) =>
-          Date.parse(a.coverageContractEndAt ?? "9999-01-01") -
-            Date.parse(b.coverageContractEndAt ?? "9999-01-01") ||
+          Date.parse(termsEnd(a)) - Date.parse(termsEnd(b)) ||
           a.name.localeCompare(b.name) ||
           a.id.localeCompare(b.id),
       );
     expect(data.rows.count).toBe(expected.length);
-    const ids: string[] = [];
+    const rows: { id: string; termsEndAt: string; withinWindow: boolean }[] = [];
     for (let page = 0; ; page++) {
       const text = await insights.rowsPage("renewals", data.rows.id, page);
-      const body = JSON.parse(text!) as { data: { id: string }[]; hasMore: boolean };
+      const body = JSON.parse(text!) as { data: (typeof rows)[number][]; hasMore: boolean };
       expect(body.data.length).toBeLessThanOrEqual(sw.ROWS_PAGE_SIZE);
-      ids.push(...body.data.map((r) => r.id));
+      rows.push(...body.data);
       if (!body.hasMore) break;
     }
-    expect(ids).toEqual(expected.map((c) => c.id));
+    expect(rows.map((r) => r.id)).toEqual(expected.map((c) => c.id));
+    expect(rows.map((r) => r.termsEndAt)).toEqual(expected.map(termsEnd));
+    const day = 86_400_000;
+    const within = expected.filter(
+      (c) => (Date.parse(termsEnd(c)) - Date.parse(result!.today)) / day <= 30,
+    );
+    expect(within.length).toBeGreaterThan(0);
+    expect(data.withinWindow).toBe(within.length);
+    expect(rows.filter((r) => r.withinWindow).map((r) => r.id)).toEqual(within.map((c) => c.id));
+
+    // The home page's figure counts the same customers.
+    await resultOf(insights.follow("home"));
+    const home = (await insights.peek("home")).result!.parts;
+    expect(home.renewals).toMatchObject({ ok: true, data: { count: within.length } });
   });
 
   it("receivables: sums per currency exactly as the invoice list adds up; unapplied payments counted", async () => {
@@ -212,6 +239,29 @@ describe("the views' figures", () => {
     });
     expect(parts.overdue.ok).toBe(true);
     expect(parts.renewals.ok).toBe(true);
+    // Overdue: what is still owed (Remaining) and, apart, what pending card payments cover.
+    const { overdueQuery } = await import("./home");
+    const overdue = await walkForward<{
+      totalAmount: { value: number; currencyCode: string };
+      appliedAmount: { value: number };
+      remainingAmount: { value: number };
+      pendingPaymentAmount: { value: number };
+    }>(`/invoices?${overdueQuery(Date.parse(result!.today))}`);
+    const sums = { outstanding: {}, remaining: {}, pending: {} } as Record<
+      string,
+      Record<string, string>
+    >;
+    const add = (into: Record<string, string>, code: string, value: number) => {
+      into[code] = String(BigInt(into[code] ?? 0) + BigInt(value));
+    };
+    for (const i of overdue) {
+      const code = i.totalAmount.currencyCode;
+      add(sums.outstanding!, code, i.totalAmount.value - i.appliedAmount.value);
+      add(sums.remaining!, code, i.remainingAmount.value);
+      add(sums.pending!, code, i.pendingPaymentAmount.value);
+    }
+    expect(Object.values(sums.pending!).some((v) => v !== "0")).toBe(true);
+    expect(parts.overdue).toMatchObject({ ok: true, data: sums });
   });
 });
 

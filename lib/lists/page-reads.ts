@@ -12,6 +12,11 @@
  * lib/api-check/page-reads.test.ts fails when a page of app/ has no read here.
  */
 import { PAGE_SIZE } from "../api/client";
+import {
+  contractInvoiceProbeQuery,
+  contractInvoicesQuery,
+  customerContractsQuery,
+} from "../contracts/find";
 import { EXPORT_PAGE_SIZE } from "../export/stream";
 import { contractList } from "./contracts";
 import { customerRecordQueries } from "./customer-records";
@@ -163,6 +168,38 @@ function customerPageReads(): PageRead[] {
   return reads;
 }
 
+/** The contract page (lib/contracts/find.ts): the contract among its customer's contracts. */
+function contractPageReads(): PageRead[] {
+  const page = "/contracts/[id]";
+  const contracts = new URLSearchParams(customerContractsQuery(EXAMPLE_ID));
+  const probe = new URLSearchParams(contractInvoiceProbeQuery(EXAMPLE_ID));
+  const invoices = new URLSearchParams(contractInvoicesQuery(EXAMPLE_ID));
+  return [
+    {
+      page,
+      feature: "the contract (its customer's contracts)",
+      route: "/contracts",
+      params: [...contracts.keys(), "limit", "startingAfter"],
+      sends: { ...fixedValues(contracts), limit: ["100"] },
+    },
+    {
+      page,
+      feature: "finding its customer (one of its invoices)",
+      route: "/invoices",
+      params: [...probe.keys()],
+      sends: fixedValues(probe),
+    },
+    {
+      page,
+      feature: "its invoices table",
+      route: "/invoices",
+      params: [...new Set([...invoices.keys(), "limit", "startingAfter"])],
+      sends: { ...fixedValues(invoices), limit: [String(PAGE_SIZE)] },
+    },
+    { page, feature: "its customer's name", route: "/customers/{id}", params: [] },
+  ];
+}
+
 /** Every read of the list pages, the detail pages, the key page and the app shell. */
 export function pageReads(): PageRead[] {
   return [
@@ -172,6 +209,23 @@ export function pageReads(): PageRead[] {
     // Contract rows name their customer (components/contracts/contract-columns.tsx).
     { page: "/contracts", feature: "customer names", route: "/customers/{id}", params: [] },
     { page: "/invoices/[id]", feature: "the invoice", route: "/invoices/{id}", params: [] },
+    {
+      page: "/invoices/[id]",
+      feature: "its customer's name today",
+      route: "/customers/{id}",
+      params: [],
+    },
+    {
+      page: "/invoices/[id]",
+      feature: "its contract's name",
+      route: "/contracts",
+      params: ["customerIds", "statuses", "limit", "startingAfter"],
+      sends: {
+        ...fixedValues(new URLSearchParams(customerContractsQuery(EXAMPLE_ID))),
+        limit: ["100"],
+      },
+    },
+    ...contractPageReads(),
     ...customerPageReads(),
     { page: "/key", feature: "the key and its claims", route: "/me", params: [] },
     { page: "*", feature: "the navigation (what the key may read)", route: "/me", params: [] },

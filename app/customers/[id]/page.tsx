@@ -76,7 +76,7 @@ async function RecordsWithFirstPages({
   };
   return (
     <HydrationBoundary state={state}>
-      <CustomerRecords customerId={customer.id} />
+      <CustomerRecords customerId={customer.id} customerName={customer.name} />
     </HydrationBoundary>
   );
 }

@@ -4,10 +4,11 @@ import { cache } from "react";
 import { InvoiceDetail } from "@/components/invoices/invoice-detail";
 import { InvoiceLoadError } from "@/components/invoices/invoice-load-error";
 import { PageHeader } from "@/components/layout/page-header";
-import { fetchInvoice } from "@/lib/api/client";
+import { fetchCustomer, fetchInvoice, type InvoiceRecord } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
 import { UUID_PATTERN } from "@/lib/api/schemas";
 import { requireViewer } from "@/lib/auth/guard";
+import { readCustomerContracts } from "@/lib/contracts/find";
 import { serverFetcher } from "@/lib/upstream/server-fetcher";
 
 type Params = { params: Promise<{ id: string }> };
@@ -28,6 +29,20 @@ const loadInvoice = cache(async (id: string): Promise<Loaded | null> => {
   }
 });
 
+/**
+ * What the invoice names by id only: its contract's name (among its customer's
+ * contracts) and its customer's name today, which may differ from the name billed.
+ * Either may fail to read (a deleted customer): the page then shows the ids.
+ */
+async function loadNames(invoice: InvoiceRecord) {
+  const [contracts, customer] = await Promise.all([
+    readCustomerContracts(serverFetcher, invoice.customerId).catch(() => []),
+    fetchCustomer(serverFetcher, invoice.customerId).catch(() => null),
+  ]);
+  const contract = contracts.find((c) => c.id.toLowerCase() === invoice.contractId.toLowerCase());
+  return { contractName: contract?.name ?? null, currentCustomerName: customer?.name ?? null };
+}
+
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   // The title names the record: only for a signed-in viewer.
   await requireViewer();
@@ -46,9 +61,10 @@ export default async function InvoicePage({ params }: Params) {
         <InvoiceLoadError error={loaded.error} />
       </main>
     );
+  const names = await loadNames(loaded.invoice);
   return (
     <main id="main" className="px-6 py-6">
-      <InvoiceDetail invoice={loaded.invoice} />
+      <InvoiceDetail invoice={loaded.invoice} {...names} />
     </main>
   );
 }

@@ -1,0 +1,123 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { type ReactNode, useId, useState } from "react";
+import { browserFetcher, type ContractRecord, listQueryOptions } from "@/lib/api/client";
+import { customerContractsQuery } from "@/lib/contracts/find";
+import { type ContractTermsFacts, healthReason } from "@/lib/contracts/terms";
+import { humanize } from "@/lib/format";
+import { HealthBadge } from "../badges";
+
+/**
+ * A health badge with the reason for it behind a "Why?" button: the browser's own
+ * popover (no script to load, light dismiss, Esc), reached by Tab and announced as a
+ * button, its text read when it opens; on a phone, a tap. The row a badge sits in
+ * does not open when the button is pressed (table-parts ignores buttons).
+ */
+export function HealthWithReason({
+  health,
+  children,
+  onWanted,
+}: {
+  health: string;
+  /** the reason, or what is being read to give it */
+  children: ReactNode;
+  /** the first sign the reason is wanted (focus, pointer, press): start reading it */
+  onWanted?: () => void;
+}) {
+  const id = useId();
+  const popoverId = `health-reason-${id.replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  return (
+    <span className="inline-flex items-center gap-1">
+      <HealthBadge health={health} />
+      <button
+        type="button"
+        popoverTarget={popoverId}
+        onFocus={onWanted}
+        onPointerEnter={onWanted}
+        onClick={onWanted}
+        aria-label={`Why ${humanize(health)}?`}
+        className="rounded-full border border-line-strong px-1.5 text-xs leading-4 text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+      >
+        ?
+      </button>
+      <span
+        id={popoverId}
+        popover="auto"
+        role="note"
+        data-health-reason
+        className="m-auto max-w-sm whitespace-normal rounded-md border border-line bg-surface p-3 text-sm text-fg shadow-lg backdrop:bg-transparent"
+      >
+        <span className="mb-1 block font-medium">Why {humanize(health)}</span>
+        {children}
+      </span>
+    </span>
+  );
+}
+
+/** A contract's health with its reason, from the contract record at hand. */
+export function ContractHealthWithReason({ contract }: { contract: ContractTermsFacts }) {
+  return (
+    <HealthWithReason health={contract.contractHealth}>
+      {healthReason(contract, Date.now())}
+    </HealthWithReason>
+  );
+}
+
+/**
+ * A customer's health with its reason: the customer's health is its coverage
+ * contract's, whose record (the end of its terms in force, its notice period) is read
+ * among the customer's contracts when the reason is first wanted, once per customer.
+ */
+export function CustomerHealthWithReason({
+  customerId,
+  health,
+  coverageContractId,
+}: {
+  customerId: string;
+  health: string;
+  coverageContractId: string | null;
+}) {
+  const [wanted, setWanted] = useState(false);
+  const contracts = useInfiniteQuery({
+    ...listQueryOptions(
+      browserFetcher,
+      "contracts",
+      `${customerContractsQuery(customerId)}&limit=100`,
+    ),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: wanted && coverageContractId !== null,
+  });
+  const contract: ContractRecord | undefined = contracts.data?.pages[0]?.data.find(
+    (c) => c.id === coverageContractId,
+  );
+  let reason: ReactNode;
+  if (coverageContractId === null)
+    reason = healthReason(
+      {
+        contractHealth: health,
+        startAt: null,
+        endAt: null,
+        autoRenew: false,
+        renewalNoticeDays: null,
+        futureAmendment: null,
+      },
+      Date.now(),
+    );
+  else if (contract)
+    reason = (
+      <>
+        Its health is that of its coverage contract, {contract.name}.{" "}
+        {healthReason(contract, Date.now())}
+      </>
+    );
+  else if (contracts.isError) reason = "Its coverage contract could not be read.";
+  else if (contracts.isSuccess)
+    reason = "Its coverage contract is not among its first 100 contracts.";
+  else reason = "Reading its coverage contract…";
+  return (
+    <HealthWithReason health={health} onWanted={() => setWanted(true)}>
+      <span aria-live="polite">{reason}</span>
+    </HealthWithReason>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { browserFetcher, listQueryOptions } from "@/lib/api/client";
+import { customerContractsQuery } from "@/lib/contracts/find";
+import { contractHref } from "@/lib/record-links";
+
+/** The first block of a uuid, enough to tell records apart on screen. */
+function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/**
+ * A contract's name, linking to its page. Records that name a contract (invoices, a
+ * customer's coverage) carry its id only: the name is read from the customer's
+ * contracts (one query per customer for the session, shared by every row of that
+ * customer, and only for rows on screen). Until it arrives, or when the contract is
+ * not among them, a short id shows.
+ */
+export function ContractNameLink({
+  contractId,
+  customerId,
+  name,
+  className = "text-accent hover:underline",
+}: {
+  contractId: string;
+  customerId: string;
+  /** when the caller already has it, no lookup */
+  name?: string | null;
+  className?: string;
+}) {
+  const contracts = useInfiniteQuery({
+    ...listQueryOptions(
+      browserFetcher,
+      "contracts",
+      `${customerContractsQuery(customerId)}&limit=100`,
+    ),
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled: !name,
+  });
+  const found =
+    name ??
+    contracts.data?.pages[0]?.data.find((c) => c.id.toLowerCase() === contractId.toLowerCase())
+      ?.name;
+  return (
+    <Link
+      prefetch={false}
+      href={contractHref(contractId, customerId)}
+      className={className}
+      title={`Contract ${contractId}`}
+      data-contract-id={contractId}
+    >
+      {found ?? <span className="font-mono text-xs">{shortId(contractId)}</span>}
+    </Link>
+  );
+}
