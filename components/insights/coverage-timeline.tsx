@@ -27,10 +27,13 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
   const healths = [...new Set(months.flatMap((m) => Object.keys(m.byHealth)))];
   return (
     <div>
-      <div aria-hidden="true" className="flex h-40 items-end gap-3 border-b border-slate-300 px-1">
+      <div
+        aria-hidden="true"
+        className="flex h-40 items-end gap-3 border-b border-line-strong px-1"
+      >
         {months.map((m) => (
           <div key={m.month} className="flex h-full flex-1 flex-col justify-end">
-            <span className="mb-1 text-center text-xs tabular-nums text-slate-700">{m.total}</span>
+            <span className="mb-1 text-center text-xs tabular-nums text-fg-muted">{m.total}</span>
             <div
               className="flex flex-col-reverse overflow-hidden rounded-t"
               style={{ height: `${(m.total / max) * 80}%` }}
@@ -48,7 +51,7 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
       </div>
       <div aria-hidden="true" className="flex gap-3 px-1 pt-1">
         {months.map((m) => (
-          <span key={m.month} className="flex-1 text-center text-xs text-slate-600">
+          <span key={m.month} className="flex-1 text-center text-xs text-fg-muted">
             {label(m.month)}
           </span>
         ))}
@@ -56,7 +59,7 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
       <table className="mt-4 w-full text-sm" data-testid="timeline-table">
         <caption className="sr-only">Coverage contracts ending per month</caption>
         <thead>
-          <tr className="text-left text-slate-600">
+          <tr className="text-left text-fg-muted">
             <th scope="col" className="py-1 font-medium">
               Month
             </th>
@@ -75,7 +78,7 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
         </thead>
         <tbody>
           {months.map((m) => (
-            <tr key={m.month} className="border-t border-slate-100" data-month={m.month}>
+            <tr key={m.month} className="border-t border-line" data-month={m.month}>
               <th scope="row" className="whitespace-nowrap py-1 text-left font-normal">
                 {label(m.month)}
               </th>

@@ -26,16 +26,16 @@ function Card<T>({
       aria-label={title}
       aria-busy={section === undefined && reading}
       data-testid={testId}
-      className="rounded-md border border-slate-200 bg-white p-4"
+      className="rounded-md border border-line bg-surface p-4"
     >
-      <h2 className="text-sm font-medium text-slate-700">{title}</h2>
+      <h2 className="text-sm font-medium text-fg-muted">{title}</h2>
       <div className="mt-2">
         {section === undefined ? (
           <PartPending reading={reading} />
         ) : section.ok ? (
           children(section.data)
         ) : (
-          <p className="text-sm text-amber-900">
+          <p className="text-sm text-warning">
             {section.error.kind === "unauthorized"
               ? "The API key may not read this list."
               : section.error.message}{" "}
@@ -63,7 +63,7 @@ function CountLink({
   return (
     <Link
       href={href}
-      className="text-2xl font-semibold text-blue-700 hover:underline"
+      className="text-2xl font-semibold text-accent hover:underline"
       data-figure={count}
       data-capped={capped || undefined}
     >
@@ -89,18 +89,18 @@ export function HomeCards({ data, reading }: { data: Partial<HomeData>; reading:
         {(o) => {
           const codes = currencyOrder(Object.keys(o.counts));
           return codes.length === 0 ? (
-            <Link href={o.href} className="text-blue-700 hover:underline">
+            <Link href={o.href} className="text-accent hover:underline">
               Nothing overdue
             </Link>
           ) : (
             <Link href={o.href} className="block hover:underline">
               <ul className="space-y-0.5">
                 {codes.map((code) => (
-                  <li key={code} data-currency={code} className="text-blue-700">
+                  <li key={code} data-currency={code} className="text-accent">
                     <span className="text-xl font-semibold tabular-nums" data-amount>
                       {formatMinor(o.outstanding[code] ?? "0", code)}
                     </span>{" "}
-                    <span className="text-sm text-slate-600" data-count={o.counts[code]}>
+                    <span className="text-sm text-fg-muted" data-count={o.counts[code]}>
                       on {o.counts[code]?.toLocaleString("en-US")}{" "}
                       {o.counts[code] === 1 ? "invoice" : "invoices"}
                     </span>
@@ -120,7 +120,7 @@ export function HomeCards({ data, reading }: { data: Partial<HomeData>; reading:
         {(r) => (
           <>
             <CountLink href={r.href} count={r.count} noun={["customer", "customers"]} />
-            <p className="mt-1 text-xs text-slate-600">
+            <p className="mt-1 text-xs text-fg-muted">
               {humanize("RENEWAL_DUE")} or {humanize("ENDING").toLowerCase()}, coverage ending
               within {RENEWAL_WINDOW_DAYS} days
             </p>

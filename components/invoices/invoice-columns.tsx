@@ -7,7 +7,7 @@ import { formatMoney, formatPeriod, humanize } from "@/lib/format";
 import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import type { TableColumnMeta } from "../data-table/infinite-table";
-import { Timestamp } from "../timestamp";
+import { DueDate, Timestamp } from "../timestamp";
 
 const right: TableColumnMeta = { align: "right" };
 
@@ -88,7 +88,7 @@ export function invoiceColumns(
       cell: ({ row }) =>
         row.original.dueAt ? (
           <span className="inline-flex items-center gap-1">
-            <Timestamp compact iso={row.original.dueAt} />
+            <DueDate iso={row.original.dueAt} />
             {isOverdue(row.original, Date.now()) ? (
               <span className="rounded bg-red-100 px-1 text-xs font-medium text-red-800">
                 Overdue
