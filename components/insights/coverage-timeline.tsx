@@ -1,4 +1,4 @@
-import { humanize } from "@/lib/format";
+import { formatCount, humanize } from "@/lib/format";
 import type { TimelineMonth } from "@/lib/insights/renewals";
 
 const SEGMENT_COLORS: Record<string, string> = {
@@ -29,11 +29,13 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
     <div>
       <div
         aria-hidden="true"
-        className="flex h-40 items-end gap-3 border-b border-line-strong px-1"
+        className="flex h-40 items-end gap-1.5 border-b sm:gap-3 border-line-strong px-1"
       >
         {months.map((m) => (
           <div key={m.month} className="flex h-full flex-1 flex-col justify-end">
-            <span className="mb-1 text-center text-xs tabular-nums text-fg-muted">{m.total}</span>
+            <span className="mb-1 text-center text-xs tabular-nums text-fg-muted">
+              {formatCount(m.total)}
+            </span>
             <div
               className="flex flex-col-reverse overflow-hidden rounded-t"
               style={{ height: `${(m.total / max) * 80}%` }}
@@ -49,14 +51,15 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
           </div>
         ))}
       </div>
-      <div aria-hidden="true" className="flex gap-3 px-1 pt-1">
+      <div aria-hidden="true" className="flex gap-1.5 px-1 pt-1 sm:gap-3">
         {months.map((m) => (
           <span key={m.month} className="flex-1 text-center text-xs text-fg-muted">
             {label(m.month)}
           </span>
         ))}
       </div>
-      <table className="mt-4 w-full text-sm" data-testid="timeline-table">
+      <div className="mt-4 overflow-x-auto">
+      <table className="w-full text-sm" data-testid="timeline-table">
         <caption className="sr-only">Coverage contracts ending per month</caption>
         <thead>
           <tr className="text-left text-fg-muted">
@@ -82,16 +85,17 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
               <th scope="row" className="whitespace-nowrap py-1 text-left font-normal">
                 {label(m.month)}
               </th>
-              <td className="py-1 pl-2 text-right tabular-nums">{m.total}</td>
+              <td className="py-1 pl-2 text-right tabular-nums">{formatCount(m.total)}</td>
               {healths.map((h) => (
                 <td key={h} className="py-1 pl-2 text-right tabular-nums">
-                  {m.byHealth[h] ?? 0}
+                  {formatCount(m.byHealth[h] ?? 0)}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { humanize } from "@/lib/format";
+import { formatCount, humanize } from "@/lib/format";
 
 const BAR_COLORS: Record<string, string> = {
   RENEWAL_DUE: "bg-red-500",
@@ -30,7 +30,7 @@ export function HealthChart({
             className="text-accent underline-offset-2 hover:underline"
             data-health={health}
           >
-            {humanize(health)}: <span className="tabular-nums font-medium">{count}</span>
+            {humanize(health)}: <span className="tabular-nums font-medium">{formatCount(count)}</span>
           </Link>
           <span aria-hidden="true" className="h-3 rounded bg-surface-muted">
             <span

@@ -9,27 +9,31 @@ import { ThemeToggle } from "./theme-toggle";
  */
 export function SessionBar({ viewer }: { viewer: Viewer }) {
   return (
-    <div className="flex min-w-0 flex-1 items-center justify-end gap-3 text-xs">
+    <>
       {viewer.kind === "open" ? (
-        <p className="mr-auto min-w-0 rounded border border-warning-line bg-warning-soft px-2 py-1 text-warning">
+        // Below 1024 px a strip of its own under the bar's row; beside it from there on.
+        <p className="order-last basis-full rounded border border-warning-line bg-warning-soft px-2 py-1 text-xs text-warning lg:order-none lg:basis-auto">
           Demo data — open, no sign-in. Anyone who can reach this dashboard can read it.
         </p>
-      ) : (
-        <>
-          <span className="min-w-0 truncate text-fg-muted">
-            Signed in as <span className="font-medium text-fg">{viewer.email}</span>
-          </span>
-          <form action={signOut}>
-            <button
-              type="submit"
-              className="rounded border border-line-strong px-2 py-0.5 font-medium text-fg-muted hover:bg-surface-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-            >
-              Sign out
-            </button>
-          </form>
-        </>
-      )}
-      <ThemeToggle />
-    </div>
+      ) : null}
+      <div className="ml-auto flex min-w-0 items-center gap-3 text-xs">
+        {viewer.kind === "open" ? null : (
+          <>
+            <span className="min-w-0 truncate text-fg-muted">
+              Signed in as <span className="font-medium text-fg">{viewer.email}</span>
+            </span>
+            <form action={signOut} className="shrink-0">
+              <button
+                type="submit"
+                className="rounded border border-line-strong px-2 py-0.5 font-medium text-fg-muted hover:bg-surface-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+              >
+                Sign out
+              </button>
+            </form>
+          </>
+        )}
+        <ThemeToggle />
+      </div>
+    </>
   );
 }

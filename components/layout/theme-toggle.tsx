@@ -30,7 +30,7 @@ export function ThemeToggle() {
   );
   const current = hydrated ? (theme ?? "system") : null;
   return (
-    <fieldset className="flex items-center rounded-md border border-line bg-surface p-0.5 m-0 min-w-0">
+    <fieldset className="flex items-center rounded-md border border-line bg-surface p-0.5 m-0 shrink-0">
       <legend className="sr-only">Theme</legend>
       {CHOICES.map((choice) => (
         <button
