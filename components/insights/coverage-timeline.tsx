@@ -58,44 +58,51 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
           </span>
         ))}
       </div>
-      <div className="mt-4 overflow-x-auto">
-      <table className="w-full text-sm" data-testid="timeline-table">
-        <caption className="sr-only">Coverage contracts ending per month</caption>
-        <thead>
-          <tr className="text-left text-fg-muted">
-            <th scope="col" className="py-1 font-medium">
-              Month
-            </th>
-            <th scope="col" className="py-1 pl-2 text-right font-medium">
-              Ending
-            </th>
-            {healths.map((h) => (
-              <th key={h} scope="col" className="py-1 pl-2 text-right font-medium">
-                <span
-                  className={`mr-1 inline-block h-2 w-2 rounded-full ${SEGMENT_COLORS[h] ?? "bg-slate-400"}`}
-                />
-                {humanize(h)}
+      {/* On a narrow phone the table may scroll in its own box: a focusable region, so
+          keyboard users can scroll it too. */}
+      <section
+        className="mt-4 overflow-x-auto"
+        aria-label="Coverage ends per month, as a table"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus, or keyboards cannot scroll it
+        tabIndex={0}
+      >
+        <table className="w-full text-sm" data-testid="timeline-table">
+          <caption className="sr-only">Coverage contracts ending per month</caption>
+          <thead>
+            <tr className="text-left text-fg-muted">
+              <th scope="col" className="py-1 font-medium">
+                Month
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month} className="border-t border-line" data-month={m.month}>
-              <th scope="row" className="whitespace-nowrap py-1 text-left font-normal">
-                {label(m.month)}
+              <th scope="col" className="py-1 pl-2 text-right font-medium">
+                Ending
               </th>
-              <td className="py-1 pl-2 text-right tabular-nums">{formatCount(m.total)}</td>
               {healths.map((h) => (
-                <td key={h} className="py-1 pl-2 text-right tabular-nums">
-                  {formatCount(m.byHealth[h] ?? 0)}
-                </td>
+                <th key={h} scope="col" className="py-1 pl-2 text-right font-medium">
+                  <span
+                    className={`mr-1 inline-block h-2 w-2 rounded-full ${SEGMENT_COLORS[h] ?? "bg-slate-400"}`}
+                  />
+                  {humanize(h)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-      </div>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month} className="border-t border-line" data-month={m.month}>
+                <th scope="row" className="whitespace-nowrap py-1 text-left font-normal">
+                  {label(m.month)}
+                </th>
+                <td className="py-1 pl-2 text-right tabular-nums">{formatCount(m.total)}</td>
+                {healths.map((h) => (
+                  <td key={h} className="py-1 pl-2 text-right tabular-nums">
+                    {formatCount(m.byHealth[h] ?? 0)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
     </div>
   );
 }
