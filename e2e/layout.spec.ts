@@ -31,7 +31,7 @@ interface PageUnderTest {
 const PAGES: PageUnderTest[] = [
   { name: "home", path: () => "/", heading: /^Invoicing$/ },
   { name: "invoices", path: () => "/invoices", heading: /^Invoices$/ },
-  { name: "invoice", path: (ids) => `/invoices/${ids.invoice}`, heading: /^INV-/ },
+  { name: "invoice", path: (ids) => `/invoices/${ids.invoice}`, heading: /^Invoice INV-/ },
   { name: "customers", path: () => "/customers", heading: /^Customers$/ },
   { name: "customer", path: (ids) => `/customers/${ids.customer}`, heading: /\S/ },
   { name: "contracts", path: () => "/contracts", heading: /^Contracts$/ },

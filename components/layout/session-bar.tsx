@@ -12,7 +12,10 @@ export function SessionBar({ viewer }: { viewer: Viewer }) {
     <>
       {viewer.kind === "open" ? (
         // Below 1024 px a strip of its own under the bar's row; beside it from there on.
-        <p className="order-last basis-full rounded border border-warning-line bg-warning-soft px-2 py-1 text-xs text-warning lg:order-none lg:basis-auto">
+        <p
+          role="note"
+          className="order-last basis-full rounded border border-warning-line bg-warning-soft px-2 py-1 text-xs text-warning lg:order-none lg:basis-auto"
+        >
           Demo data — open, no sign-in. Anyone who can reach this dashboard can read it.
         </p>
       ) : null}
