@@ -129,7 +129,7 @@ test("below 1024 px the navigation is a menu: it opens under the bar, Esc and a 
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/invoices");
+    await page.goto("/key");
     const nav = page.getByRole("navigation", { name: "Main" });
     const menu = page.getByRole("button", { name: "Menu" });
     await expect(nav).toBeHidden();
