@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, Suspense } from "react";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
+import { SavedViewsNav } from "@/components/saved-views/saved-views-nav";
 import { apiSourceLabel, getKeyStatus } from "@/lib/upstream/api-key";
 import { NavLink } from "./nav-link";
 import { SITE_PAGES } from "./site-pages";
@@ -36,6 +37,9 @@ export async function AppNav({ brand }: { brand: ReactNode }) {
           </NavLink>
         );
       })}
+      <Suspense>
+        <SavedViewsNav />
+      </Suspense>
       <div className="my-2 border-t border-line" />
       <NavLink href="/key">
         <span>API key</span>
