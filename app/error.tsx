@@ -12,15 +12,16 @@ export default function ErrorPage({ error, retry }: { error: unknown; retry: () 
       ? error.digest
       : null;
   return (
-    <main id="main" className="mx-auto max-w-xl px-6 py-16">
+    <main id="main" className="mx-auto max-w-xl px-4 py-12 sm:px-6 sm:py-16">
+      <title>Something went wrong · Invoicing</title>
       <div role="alert">
         <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
-        <p className="mt-3 text-slate-600">
+        <p className="mt-3 text-fg-muted">
           This page could not be shown. Trying again often helps when the API was briefly
           unavailable.
         </p>
         {digest ? (
-          <p className="mt-2 text-xs text-slate-500">
+          <p className="mt-2 text-xs text-fg-subtle">
             Reference for the server logs: <code>{digest}</code>
           </p>
         ) : null}
@@ -29,11 +30,11 @@ export default function ErrorPage({ error, retry }: { error: unknown; retry: () 
         <button
           type="button"
           onClick={() => retry()}
-          className="rounded-md bg-slate-900 px-3 py-1.5 text-white hover:bg-slate-700"
+          className="rounded-md bg-accent px-3 py-1.5 text-accent-fg hover:opacity-90"
         >
           Try again
         </button>
-        <Link href="/" className="text-blue-700 underline">
+        <Link href="/" className="text-accent underline">
           Home
         </Link>
       </div>

@@ -1,7 +1,9 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { AppNav } from "@/components/layout/app-nav";
+import { AppShell } from "@/components/layout/app-shell";
 import { SessionBar } from "@/components/layout/session-bar";
 import { currentViewer } from "@/lib/auth/guard";
 import { Providers } from "./providers";
@@ -10,35 +12,59 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Invoicing", template: "%s · Invoicing" },
   description: "Invoices, customers, contracts and payments of your business.",
+  applicationName: "Invoicing",
+  manifest: "/manifest.webmanifest",
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "32x32" },
+      { url: "/icon.svg", type: "image/svg+xml" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
 };
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#f8fafc" },
+    { media: "(prefers-color-scheme: dark)", color: "#0b1220" },
+  ],
+};
+
+/** The nonce of this request's Content-Security-Policy (set by proxy.ts), for inline scripts. */
+async function pageNonce(): Promise<string | undefined> {
+  const policy = (await headers()).get("content-security-policy");
+  return policy?.match(/'nonce-([^']+)'/)?.[1];
+}
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Signed out (or sign-in misconfigured): no navigation, no API call; the page
   // itself redirects to the sign-in page or fails closed.
   const viewer = await currentViewer().catch(() => null);
+  const nonce = await pageNonce();
+  const brand = (
+    <Link href="/" className="text-base font-semibold tracking-tight text-fg">
+      Invoicing
+    </Link>
+  );
   return (
-    <html lang="en">
-      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+    // next-themes sets the class before React hydrates: the mismatch is expected.
+    <html lang="en" suppressHydrationWarning>
+      <body className="min-h-screen bg-canvas font-sans text-fg antialiased">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2 focus:shadow"
         >
           Skip to content
         </a>
-        <Providers>
+        <Providers nonce={nonce}>
           {viewer ? (
-            <div className="flex min-h-screen">
-              <aside className="w-56 shrink-0 border-r border-slate-200 bg-slate-100 px-3 py-5">
-                <Link href="/" className="mb-6 block px-3 text-lg font-semibold tracking-tight">
-                  Invoicing
-                </Link>
-                <AppNav />
-              </aside>
-              <div className="min-w-0 flex-1">
-                <SessionBar viewer={viewer} />
-                {children}
-              </div>
-            </div>
+            <AppShell
+              brand={brand}
+              bar={<SessionBar viewer={viewer} />}
+              nav={<AppNav brand={brand} />}
+            >
+              {children}
+            </AppShell>
           ) : (
             children
           )}

@@ -42,9 +42,9 @@ export default async function HomePage() {
   await requireViewer();
   await connection();
   return (
-    <main id="main" className="mx-auto max-w-4xl px-6 py-10">
+    <main id="main" className="mx-auto max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
       <h1 className="text-3xl font-semibold tracking-tight">Invoicing</h1>
-      <p className="mt-2 mb-6 text-slate-600">
+      <p className="mt-2 mb-6 text-fg-muted">
         Invoices, customers, contracts and payments of your business, read from the Invoicing API.
       </p>
       <CachedInsight view="home" what="overdue invoices, renewals, drafts and unapplied payments">
@@ -56,17 +56,17 @@ export default async function HomePage() {
           <li key={place.href}>
             <Link
               href={place.href}
-              className="block h-full rounded-md border border-slate-200 bg-white p-3 hover:border-slate-400 hover:bg-slate-50"
+              className="block h-full rounded-md border border-line bg-surface p-3 hover:border-line-strong hover:bg-surface-muted"
             >
-              <span className="font-medium text-blue-700">{place.title}</span>
-              <span className="mt-1 block text-sm text-slate-600">{place.text}</span>
+              <span className="font-medium text-accent">{place.title}</span>
+              <span className="mt-1 block text-sm text-fg-muted">{place.text}</span>
             </Link>
           </li>
         ))}
       </ul>
-      <p className="mt-8 text-sm text-slate-600">
+      <p className="mt-8 text-sm text-fg-muted">
         The API&apos;s machine-readable description:{" "}
-        <a className="text-blue-700 underline" href="/api/v1/openapi.json">
+        <a className="text-accent underline" href="/api/v1/openapi.json">
           /api/v1/openapi.json
         </a>
       </p>

@@ -8,15 +8,20 @@
  * - server render time of /invoices minus the API's own time for the same page
  * - with 10,000 rows loaded: table rows in the DOM, JS heap
  * - frame times while scrolling fast through those rows
+ * - Lighthouse (desktop and mobile presets) on the home page, /invoices and /customers:
+ *   Performance and Accessibility scores, LCP, TBT, CLS
  *
  * Options (env): BENCH_WEB_DB (default .data/bench-web.sqlite, seeded with 1,000
- * customers when missing), BENCH_WEB_PORT (default 3220), BENCH_SAMPLES (default 40).
+ * customers when missing), BENCH_WEB_PORT (default 3220; Lighthouse's browser listens
+ * on the port after it), BENCH_SAMPLES (default 40), BENCH_LIGHTHOUSE=0 skips Lighthouse.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, chromium } from "@playwright/test";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumForTests } from "../lib/testing/chromium";
 import { nextStartArgs } from "../lib/testing/next-start";
 
@@ -35,6 +40,8 @@ const ROUTES = [
   "/key",
 ];
 const TARGET_ROWS = 10_000;
+/** The pages Lighthouse measures (issue 13): the home page and the two busiest lists. */
+const LIGHTHOUSE_ROUTES = ["/", "/invoices", "/customers"];
 /** Issue #3's budget: first-load JavaScript per route, gzipped. */
 const BUDGET_KB = 160;
 
@@ -117,6 +124,55 @@ async function detailRoutes(key: string): Promise<string[]> {
       ) as { data: { id: string }[] }
     ).data[0]!.id;
   return [`/invoices/${await first("invoices")}`, `/customers/${await first("customers")}`];
+}
+
+/**
+ * Lighthouse on each route with its desktop and its mobile preset (the mobile one
+ * simulates a mid-range phone on a slow 4G link), in the browser tests' chromium
+ * listening for Lighthouse on the port after the server's. Scores out of 100.
+ */
+async function printLighthouse() {
+  const port = PORT + 1;
+  const browser = await chromium.launch({
+    ...testBrowser,
+    args: [...(testBrowser.args ?? []), `--remote-debugging-port=${port}`],
+  });
+  const rows: Record<string, string | number>[] = [];
+  try {
+    for (const route of LIGHTHOUSE_ROUTES)
+      for (const [preset, config] of [
+        ["desktop", desktopConfig],
+        ["mobile", undefined],
+      ] as const) {
+        const result = await lighthouse(
+          `${BASE}${route}`,
+          {
+            port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility"],
+          },
+          config,
+        );
+        if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
+        const { categories, audits } = result.lhr;
+        const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
+        const value = (name: string) => audits[name]?.numericValue ?? Number.NaN;
+        rows.push({
+          route,
+          preset,
+          Performance: score("performance"),
+          Accessibility: score("accessibility"),
+          "LCP ms": Math.round(value("largest-contentful-paint")),
+          "TBT ms": Math.round(value("total-blocking-time")),
+          CLS: Number(value("cumulative-layout-shift").toFixed(3)),
+        });
+      }
+  } finally {
+    await browser.close();
+  }
+  console.log("\nLighthouse (desktop and mobile presets):");
+  console.table(rows);
 }
 
 function run(command: string, args: string[], env: Record<string, string> = {}) {
@@ -214,7 +270,12 @@ async function main() {
 
     // 2. The first page of rows in the server HTML.
     const apiFirst = JSON.parse(
-      (await timed(`${BASE}/api/v1/invoices?limit=50`, { authorization: `Bearer ${key}` })).body,
+      // The list opens newest issued first (lib/lists/define.ts `defaults`): the same page.
+      (
+        await timed(`${BASE}/api/v1/invoices?limit=50&orderBy=issuedAt:DESC`, {
+          authorization: `Bearer ${key}`,
+        })
+      ).body,
     ) as { data: { number: string }[] };
     const html = (await timed(`${BASE}/invoices`)).body;
     const inHtml = apiFirst.data.filter((i) => html.includes(i.number)).length;
@@ -227,7 +288,11 @@ async function main() {
     const pageTimes: number[] = [];
     for (let i = 0; i < SAMPLES; i++) {
       apiTimes.push(
-        (await timed(`${BASE}/api/v1/invoices?limit=50`, { authorization: `Bearer ${key}` })).ms,
+        (
+          await timed(`${BASE}/api/v1/invoices?limit=50&orderBy=issuedAt:DESC`, {
+            authorization: `Bearer ${key}`,
+          })
+        ).ms,
       );
       pageTimes.push((await timed(`${BASE}/invoices`)).ms);
     }
@@ -292,6 +357,9 @@ async function main() {
         `frames over 50 ms: ${frames.filter((f) => f > 50).length}`,
     );
     await page.close();
+
+    // 6. Lighthouse.
+    if (process.env.BENCH_LIGHTHOUSE !== "0") await printLighthouse();
   } finally {
     await browser.close();
     try {

@@ -2,12 +2,12 @@ import { humanize } from "@/lib/format";
 import { PAYMENT_STATE_LABELS, type PaymentState } from "@/lib/invoice-state";
 
 const TONES = {
-  gray: "bg-slate-100 text-slate-700 ring-slate-200",
-  blue: "bg-blue-50 text-blue-800 ring-blue-200",
-  green: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  amber: "bg-amber-50 text-amber-900 ring-amber-200",
-  red: "bg-red-50 text-red-800 ring-red-200",
-  violet: "bg-violet-50 text-violet-800 ring-violet-200",
+  gray: "bg-surface-muted text-fg-muted ring-line",
+  blue: "bg-accent-soft text-accent ring-line-strong",
+  green: "bg-success-soft text-success ring-success-line",
+  amber: "bg-warning-soft text-warning ring-warning-line",
+  red: "bg-danger-soft text-danger ring-danger-line",
+  violet: "bg-info-soft text-info ring-info-line",
 } as const;
 
 type Tone = keyof typeof TONES;

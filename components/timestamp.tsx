@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { formatShortTimestamp, formatTimestamp } from "@/lib/format";
+import { formatDate, formatShortTimestamp, formatTimestamp } from "@/lib/format";
 
 const subscribe = () => () => {};
 
@@ -25,6 +25,20 @@ export function Timestamp({
   return (
     <time dateTime={iso} title={compact ? formatTimestamp(iso, zone) : undefined}>
       {compact ? formatShortTimestamp(iso, zone) : formatTimestamp(iso, zone)}
+    </time>
+  );
+}
+
+/**
+ * A due date as the day it falls on: "Nov 22, 2026". The API gives `dueAt` as issue
+ * time plus whole days; the day (UTC, as the aging buckets and the due-date filters
+ * count it) is what people act on, the exact moment is in the title.
+ */
+export function DueDate({ iso }: { iso: string | null | undefined }) {
+  if (!iso) return <span>—</span>;
+  return (
+    <time dateTime={iso} title={`Due ${formatTimestamp(iso, "UTC")}`}>
+      {formatDate(iso)}
     </time>
   );
 }

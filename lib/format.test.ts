@@ -7,6 +7,7 @@ import {
   daysUntil,
   formatDate,
   formatEndDate,
+  formatCount,
   formatMoney,
   formatMoneyByCurrency,
   formatPeriod,
@@ -14,9 +15,24 @@ import {
   formatTimestamp,
   humanize,
 } from "./format";
+import { formatMinor } from "./insights/aggregate";
 import { isOverdue, paymentStateOf } from "./invoice-state";
 
 describe(`display rules (TZ=${process.env.TZ ?? "system"})`, () => {
+  it("writes counts with thousands separators", () => {
+    expect(formatCount(1801)).toBe("1,801");
+    expect(formatCount(0)).toBe("0");
+    expect(formatCount(1234567)).toBe("1,234,567");
+  });
+
+  it("writes each currency one way, whether an amount or an exact sum", () => {
+    for (const currencyCode of ["USD", "CAD", "EUR", "USDC", "GBP"])
+      for (const value of [0, 5, 123456, -98765432])
+        expect(formatMinor(String(value), currencyCode), `${value} ${currencyCode}`).toBe(
+          formatMoney({ value, currencyCode }),
+        );
+  });
+
   it("formats money with its currency, USDC by hand", () => {
     expect(formatMoney({ value: 123456, currencyCode: "USD" })).toBe("$1,234.56");
     expect(formatMoney({ value: -5, currencyCode: "USD" })).toBe("-$0.05");

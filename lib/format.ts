@@ -57,6 +57,13 @@ export function formatMoney(money: MoneyLike): string {
   return `${plainAmount.format(decimal)} ${money.currencyCode}`;
 }
 
+const countFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** A count with thousands separators: 1801 → "1,801". */
+export function formatCount(count: number): string {
+  return countFormat.format(count);
+}
+
 /** Cents without a currency (the payments list carries cents only). */
 export function formatCents(cents: number): string {
   return plainAmount.format(decimalOf(cents));

@@ -12,7 +12,7 @@ export default async function ApiKeyPage() {
   await requireViewer();
   const [status, lastCheck] = await Promise.all([getKeyStatus(), lastApiCheck()]);
   return (
-    <main id="main" className="px-6 py-6">
+    <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
       <PageHeader
         title="API key"
         description="The key the dashboard reads the Invoicing API with, and what it may read."

@@ -12,7 +12,7 @@ export default async function ReceivablesPage() {
   await requireViewer();
   await connection();
   return (
-    <main id="main" className="px-6 py-6">
+    <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
       <PageHeader
         title="Receivables"
         description="What customers owe on issued invoices, by how late it is, with pending card payments and unapplied cash."

@@ -11,7 +11,7 @@ export default async function RenewalsPage() {
   await requireViewer();
   await connection();
   return (
-    <main id="main" className="px-6 py-6">
+    <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
       <PageHeader
         title="Renewals"
         description="Customers whose contract is due for renewal or ending, when coverage ends, and health across all customers."

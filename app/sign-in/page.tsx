@@ -57,11 +57,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
     return (
       <Shell>
         <h1 className="text-2xl font-semibold tracking-tight">No sign-in needed</h1>
-        <p className="mt-3 text-slate-600">
+        <p className="mt-3 text-fg-muted">
           This dashboard runs open on the built-in demo data, so anyone who reaches it can read it.
           Sign-in is on when it reads a real API.
         </p>
-        <Link href={next} className="mt-6 inline-block text-blue-700 underline">
+        <Link href={next} className="mt-6 inline-block text-accent underline">
           Continue to the dashboard
         </Link>
       </Shell>
@@ -74,28 +74,28 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   return (
     <Shell>
       <h1 className="text-2xl font-semibold tracking-tight">Sign in</h1>
-      <p className="mt-2 text-sm text-slate-600">Invoices, customers, contracts and payments.</p>
+      <p className="mt-2 text-sm text-fg-muted">Invoices, customers, contracts and payments.</p>
       {error ? (
         <p
           role="alert"
-          className="mt-5 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
+          className="mt-5 rounded-md border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger"
         >
           {errorMessage(error, one(params.wait), ssoName)}
         </p>
       ) : one(params["signed-out"]) ? (
         <p
           role="status"
-          className="mt-5 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm"
+          className="mt-5 rounded-md border border-line bg-surface px-3 py-2 text-sm"
         >
           You are signed out.
         </p>
       ) : null}
       {config?.oidc ? <SsoForm name={config.oidc.name} next={next} /> : null}
       {config?.oidc && config.localAccounts ? (
-        <p className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
-          <span className="h-px flex-1 bg-slate-200" />
+        <p className="my-5 flex items-center gap-3 text-xs uppercase tracking-wide text-fg-subtle">
+          <span className="h-px flex-1 bg-surface-strong" />
           or with a password
-          <span className="h-px flex-1 bg-slate-200" />
+          <span className="h-px flex-1 bg-surface-strong" />
         </p>
       ) : null}
       {config?.localAccounts ? <PasswordForm next={next} /> : null}
@@ -105,7 +105,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
 
 function Shell({ children }: { children: React.ReactNode }) {
   return (
-    <main id="main" className="mx-auto w-full max-w-sm px-6 py-16">
+    <main id="main" className="mx-auto w-full max-w-sm px-4 py-12 sm:px-6 sm:py-16">
       <p className="mb-8 text-lg font-semibold tracking-tight">Invoicing</p>
       {children}
     </main>

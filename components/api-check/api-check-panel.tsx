@@ -18,14 +18,14 @@ export function ApiCheckPanel({ initial }: { initial: CheckResult | null }) {
   return (
     <section
       aria-labelledby="api-check-heading"
-      className="grid max-w-3xl gap-3 rounded-md border border-slate-200 bg-white p-4"
+      className="grid max-w-3xl gap-3 rounded-md border border-line bg-surface p-4"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 flex-1 basis-64">
           <h2 id="api-check-heading" className="text-base font-medium">
             Check the API before going live
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
+          <p className="mt-1 text-sm text-fg-muted">
             Reads the API as every page does: health, the key, each list with every filter and order
             the dashboard sends, a cursor walk, one record of each kind and the error answers (a few
             dozen read-only requests). The same check as <code>npm run check-api</code>.
@@ -36,7 +36,7 @@ export function ApiCheckPanel({ initial }: { initial: CheckResult | null }) {
             type="submit"
             disabled={pending}
             aria-busy={pending}
-            className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 disabled:opacity-60"
+            className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-60"
           >
             {pending ? "Checking…" : "Run the check"}
           </button>
@@ -45,7 +45,7 @@ export function ApiCheckPanel({ initial }: { initial: CheckResult | null }) {
       {state.error ? (
         <p
           role="alert"
-          className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          className="rounded-md border border-warning-line bg-warning-soft p-3 text-sm text-warning"
         >
           {state.error}
         </p>
@@ -53,7 +53,7 @@ export function ApiCheckPanel({ initial }: { initial: CheckResult | null }) {
       {state.result ? (
         <CheckResultView result={state.result} />
       ) : (
-        <p className="text-sm text-slate-600">Not checked yet.</p>
+        <p className="text-sm text-fg-muted">Not checked yet.</p>
       )}
     </section>
   );

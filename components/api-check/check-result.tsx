@@ -18,9 +18,9 @@ const OUTCOME_BADGES: Record<Outcome, { tone: "red" | "amber" | "green" | "gray"
   };
 
 const VERDICT_STYLES = {
-  works: "border-emerald-200 bg-emerald-50 text-emerald-900",
-  harmless: "border-amber-200 bg-amber-50 text-amber-900",
-  breaks: "border-red-200 bg-red-50 text-red-900",
+  works: "border-success-line bg-success-soft text-success",
+  harmless: "border-warning-line bg-warning-soft text-warning",
+  breaks: "border-danger-line bg-danger-soft text-danger",
 } as const;
 
 /** One probe: what was asked, what came back, and the pages a difference reaches. */
@@ -31,11 +31,11 @@ function ItemRow({ item }: { item: CheckItem }) {
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={badge.tone}>{badge.label}</Badge>
         <code className="text-xs font-medium">{item.route}</code>
-        {item.probe ? <code className="break-all text-xs text-slate-500">{item.probe}</code> : null}
+        {item.probe ? <code className="break-all text-xs text-fg-subtle">{item.probe}</code> : null}
       </div>
       <p className="break-words text-sm">{item.finding}</p>
       {item.affects.length > 0 ? (
-        <p className="break-words text-sm text-slate-600">
+        <p className="break-words text-sm text-fg-muted">
           <span className="font-medium">Pages affected:</span> {describeAffected(item.affects)}
         </p>
       ) : null}
@@ -45,7 +45,7 @@ function ItemRow({ item }: { item: CheckItem }) {
 
 function ItemList({ items, label }: { items: CheckItem[]; label: string }) {
   return (
-    <ul aria-label={label} className="divide-y divide-slate-100">
+    <ul aria-label={label} className="divide-y divide-line">
       {items.map((item, i) => (
         // Items have no id; their order is fixed by the check.
         // biome-ignore lint/suspicious/noArrayIndexKey: a result's items never reorder

@@ -14,8 +14,8 @@ const CLAIM_LISTS: Record<(typeof CLAIMS)[number], { href: string; label: string
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[10rem_1fr] gap-3 border-b border-slate-100 py-2 last:border-b-0">
-      <dt className="text-slate-600">{label}</dt>
+    <div className="grid gap-1 sm:grid-cols-[10rem_1fr] sm:gap-3 border-b border-line py-2 last:border-b-0">
+      <dt className="text-fg-muted">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );
@@ -40,7 +40,7 @@ function HowToConfigure({ builtIn }: { builtIn: boolean }) {
       <h2 id="configure-heading" className="text-base font-medium">
         How to configure the key
       </h2>
-      <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
+      <ol className="mt-2 list-decimal space-y-1 pl-5 text-fg-muted">
         <li>
           The key is read on the server only, from the environment variable{" "}
           <code>INVOICING_API_KEY</code>; it never reaches the browser.
@@ -69,7 +69,7 @@ function Refused({ error, builtIn }: { error: ApiErrorInfo; builtIn: boolean }) 
   return (
     <div
       role="alert"
-      className="rounded-md border border-red-200 bg-red-50 p-5 text-sm text-red-900"
+      className="rounded-md border border-danger-line bg-danger-soft p-5 text-sm text-danger"
     >
       <p className="font-medium">
         {unauthorized
@@ -123,7 +123,7 @@ export function ApiKeyDetails({
     return (
       <div className="max-w-3xl">
         <Refused error={status.error} builtIn={source.builtIn} />
-        <dl className="mt-4 rounded-md border border-slate-200 bg-white p-4 text-sm">
+        <dl className="mt-4 rounded-md border border-line bg-surface p-4 text-sm">
           <Field label="API">
             <Source source={source} />
           </Field>
@@ -140,7 +140,7 @@ export function ApiKeyDetails({
     <div className="grid max-w-3xl gap-4">
       <section
         aria-labelledby="key-heading"
-        className="rounded-md border border-slate-200 bg-white p-4"
+        className="rounded-md border border-line bg-surface p-4"
       >
         <h2 id="key-heading" className="mb-2 text-base font-medium">
           Key
@@ -151,7 +151,7 @@ export function ApiKeyDetails({
           </Field>
           <Field label="Business">
             {me.entityName}{" "}
-            <span className="text-slate-500">
+            <span className="text-fg-subtle">
               (<code className="text-xs">{me.entityId}</code>)
             </span>
           </Field>
@@ -162,19 +162,19 @@ export function ApiKeyDetails({
             <Source source={source} />
           </Field>
         </dl>
-        <p className="mt-2 text-xs text-slate-500">
+        <p className="mt-2 text-xs text-fg-subtle">
           The key itself stays on the server (<code>INVOICING_API_KEY</code>); it is never shown.
         </p>
       </section>
 
       <section
         aria-labelledby="claims-heading"
-        className="rounded-md border border-slate-200 bg-white p-4"
+        className="rounded-md border border-line bg-surface p-4"
       >
         <h2 id="claims-heading" className="mb-2 text-base font-medium">
           Claims: what the key may read
         </h2>
-        <ul className="divide-y divide-slate-100 text-sm">
+        <ul className="divide-y divide-line text-sm">
           {CLAIMS.map((claim) => {
             const list = CLAIM_LISTS[claim];
             const can = held.has(claim);
@@ -182,15 +182,15 @@ export function ApiKeyDetails({
               <li key={claim} className="flex items-center justify-between gap-4 py-2">
                 <span>
                   <code className="text-xs">{claim}</code>{" "}
-                  <Link href={list.href} className="text-blue-700 underline">
+                  <Link href={list.href} className="text-accent underline">
                     {list.label}
                   </Link>
                 </span>
                 <span
                   className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${
                     can
-                      ? "bg-emerald-50 text-emerald-800 ring-emerald-200"
-                      : "bg-amber-50 text-amber-900 ring-amber-200"
+                      ? "bg-success-soft text-success ring-success-line"
+                      : "bg-warning-soft text-warning ring-warning-line"
                   }`}
                 >
                   {can ? "Can read" : "Cannot read"}
@@ -201,12 +201,12 @@ export function ApiKeyDetails({
           {unknownClaims.map((claim) => (
             <li key={claim} className="flex items-center justify-between gap-4 py-2">
               <code className="text-xs">{claim}</code>
-              <span className="text-xs text-slate-500">Other claim</span>
+              <span className="text-xs text-fg-subtle">Other claim</span>
             </li>
           ))}
         </ul>
         {missing.length > 0 ? (
-          <p className="mt-3 text-sm text-slate-700">
+          <p className="mt-3 text-sm text-fg-muted">
             Lists the key cannot read are marked in the navigation. To read them, create a key with{" "}
             {missing.join(", ")}
             {source.builtIn ? (

@@ -11,7 +11,7 @@ export function SsoForm({ name, next }: { name: string; next: string }) {
       <input type="hidden" name="next" value={next} />
       <button
         type="submit"
-        className="w-full rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
+        className="w-full rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-fg hover:opacity-90 focus:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2"
       >
         Sign in with {name}
       </button>
@@ -21,7 +21,7 @@ export function SsoForm({ name, next }: { name: string; next: string }) {
 
 export function PasswordForm({ next }: { next: string }) {
   const field =
-    "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-blue-600 focus:outline-none focus:ring-1 focus:ring-blue-600";
+    "mt-1 block w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm focus:border-accent focus:outline-none focus:ring-1 focus:ring-accent";
   return (
     <form action={signInWithPassword} className="mt-6 space-y-4">
       <input type="hidden" name="next" value={next} />
@@ -49,7 +49,7 @@ export function PasswordForm({ next }: { next: string }) {
       </label>
       <button
         type="submit"
-        className="w-full rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600 focus-visible:ring-offset-2"
+        className="w-full rounded-md border border-line-strong bg-surface px-4 py-2 text-sm font-medium hover:bg-surface-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2"
       >
         Sign in
       </button>

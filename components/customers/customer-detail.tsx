@@ -82,7 +82,7 @@ export function CustomerRecords({
         }
         note={
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-fg-subtle">
               {invoicesNewestFirst ? "Newest issued first" : "Oldest issued first"} (a draft by its
               period start).
             </p>
@@ -116,7 +116,7 @@ export function CustomerRecords({
         here={here}
         emptyText="This customer has no contracts (deleted ones are not listed)."
         note={
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-fg-subtle">
             Deleted contracts are not listed. A row opens the contract&apos;s page.
           </p>
         }
@@ -130,7 +130,7 @@ export function CustomerRecords({
         here={here}
         emptyText="No payment is attributed to this customer."
         note={
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-fg-subtle">
             Newest received first. Amounts are in the payment&apos;s currency units: payments carry
             no currency.
           </p>
@@ -190,7 +190,7 @@ export function RecordsSection<L extends ListName>({
         columns={columns}
         rowHref={rowHref}
         empty={
-          <p className="rounded-md border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600">
+          <p className="rounded-md border border-dashed border-line-strong bg-surface p-6 text-center text-sm text-fg-muted">
             {emptyText}
           </p>
         }

@@ -16,7 +16,7 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
   return (
     <>
       <header className="mb-5">
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-fg-subtle">
           <Link href="/customers" className="hover:underline">
             Customers
           </Link>{" "}
@@ -35,7 +35,7 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
       <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-4">
         <Card title="Billing">
           <Field label="Billing email">
-            <a className="text-blue-700 hover:underline" href={`mailto:${customer.billingEmail}`}>
+            <a className="text-accent hover:underline" href={`mailto:${customer.billingEmail}`}>
               {customer.billingEmail}
             </a>
           </Field>
@@ -82,7 +82,7 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
                 <Link
                   prefetch={false}
                   href={contractHref(customer.coverageContractId, customer.id)}
-                  className="text-blue-700 hover:underline"
+                  className="text-accent hover:underline"
                   title="Open this contract"
                 >
                   <CoverageContractName
@@ -100,7 +100,7 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
               <Field label="Renewed">{customer.coverageContractRenewed ? "Yes" : "No"}</Field>
             </>
           ) : (
-            <p className="text-slate-600">No contract: the customer has no contract in force.</p>
+            <p className="text-fg-muted">No contract: the customer has no contract in force.</p>
           )}
         </Card>
 
@@ -124,7 +124,7 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-md border border-slate-200 bg-white p-4 text-sm">
+    <section aria-label={title} className="rounded-md border border-line bg-surface p-4 text-sm">
       <h2 className="mb-3 text-base font-medium">{title}</h2>
       <dl className="space-y-2">{children}</dl>
     </section>
@@ -134,8 +134,8 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <dt className="text-xs font-medium text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-slate-900">{children}</dd>
+      <dt className="text-xs font-medium text-fg-subtle">{label}</dt>
+      <dd className="mt-0.5 break-words text-fg">{children}</dd>
     </div>
   );
 }
@@ -143,7 +143,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** One line per currency; currencies are never added together. */
 function Amounts({ amounts, none }: { amounts: Record<string, MoneyLike>; none: string }) {
   const lines = formatMoneyByCurrency(amounts);
-  if (lines.length === 0) return <span className="text-slate-600">{none}</span>;
+  if (lines.length === 0) return <span className="text-fg-muted">{none}</span>;
   return (
     <ul className="tabular-nums">
       {lines.map((line) => (

@@ -38,7 +38,7 @@ export function AgingChart({
         return (
           <figure
             key={code}
-            className="rounded-md border border-slate-200 bg-white p-4"
+            className="rounded-md border border-line bg-surface p-4"
             data-chart-currency={code}
           >
             <figcaption className="mb-3 text-sm font-medium">Outstanding in {code}</figcaption>
@@ -48,8 +48,8 @@ export function AgingChart({
                   key={b.key}
                   className="grid grid-cols-[7rem_1fr_auto] items-center gap-2 text-xs sm:grid-cols-[8.5rem_1fr_auto]"
                 >
-                  <span className="text-slate-700">{b.label}</span>
-                  <span aria-hidden="true" className="h-3 rounded bg-slate-100">
+                  <span className="text-fg-muted">{b.label}</span>
+                  <span aria-hidden="true" className="h-3 rounded bg-surface-muted">
                     {b.walked ? (
                       <span
                         className={`block h-3 rounded ${BUCKET_COLORS[i]}`}
@@ -80,7 +80,7 @@ function Cell({ figures, code }: { figures: BucketFigures; code: string }) {
       <span className="block" data-amount>
         {formatMinor(figures.outstanding[code] ?? "0", code)}
       </span>
-      <span className="block text-xs text-slate-600" data-count={count}>
+      <span className="block text-xs text-fg-muted" data-count={count}>
         {count.toLocaleString("en-US")} {count === 1 ? "invoice" : "invoices"}
       </span>
     </td>
@@ -105,9 +105,9 @@ export function AgingTable({
   reading: boolean;
 }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+    <div className="overflow-x-auto rounded-md border border-line bg-surface">
       <table className="w-full text-sm" aria-label="Aging of outstanding invoices">
-        <thead className="bg-slate-50 text-left text-slate-600">
+        <thead className="bg-surface-muted text-left text-fg-muted">
           <tr>
             <th scope="col" className="px-3 py-2 font-medium">
               Due
@@ -123,12 +123,12 @@ export function AgingTable({
           {buckets.map((b) => (
             <tr
               key={b.key}
-              className="border-t border-slate-100"
+              className="border-t border-line"
               data-bucket={b.key}
               aria-busy={!b.walked && reading}
             >
               <th scope="row" className="px-3 py-2 text-left font-normal">
-                <Link href={b.href} className="text-blue-700 hover:underline">
+                <Link href={b.href} className="text-accent hover:underline">
                   {b.label}
                 </Link>
               </th>
@@ -143,9 +143,9 @@ export function AgingTable({
           ))}
         </tbody>
         <tfoot>
-          <tr className="border-t-2 border-slate-300 font-medium" data-bucket="total">
+          <tr className="border-t-2 border-line-strong font-medium" data-bucket="total">
             <th scope="row" className="px-3 py-2 text-left">
-              <Link href={allHref} className="text-blue-700 hover:underline">
+              <Link href={allHref} className="text-accent hover:underline">
                 Total per currency
               </Link>
             </th>
@@ -153,7 +153,7 @@ export function AgingTable({
               currencies.map((code) => <Cell key={code} figures={totals} code={code} />)
             ) : (
               <td colSpan={Math.max(1, currencies.length)} className="px-3 py-2 text-right">
-                <span className="text-sm font-normal text-slate-500">
+                <span className="text-sm font-normal text-fg-subtle">
                   Once every bucket is read
                 </span>
               </td>

@@ -1,4 +1,4 @@
-import { humanize } from "@/lib/format";
+import { formatCount, humanize } from "@/lib/format";
 import type { TimelineMonth } from "@/lib/insights/renewals";
 
 const SEGMENT_COLORS: Record<string, string> = {
@@ -27,10 +27,15 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
   const healths = [...new Set(months.flatMap((m) => Object.keys(m.byHealth)))];
   return (
     <div>
-      <div aria-hidden="true" className="flex h-40 items-end gap-3 border-b border-slate-300 px-1">
+      <div
+        aria-hidden="true"
+        className="flex h-40 items-end gap-1.5 border-b sm:gap-3 border-line-strong px-1"
+      >
         {months.map((m) => (
           <div key={m.month} className="flex h-full flex-1 flex-col justify-end">
-            <span className="mb-1 text-center text-xs tabular-nums text-slate-700">{m.total}</span>
+            <span className="mb-1 text-center text-xs tabular-nums text-fg-muted">
+              {formatCount(m.total)}
+            </span>
             <div
               className="flex flex-col-reverse overflow-hidden rounded-t"
               style={{ height: `${(m.total / max) * 80}%` }}
@@ -46,49 +51,58 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
           </div>
         ))}
       </div>
-      <div aria-hidden="true" className="flex gap-3 px-1 pt-1">
+      <div aria-hidden="true" className="flex gap-1.5 px-1 pt-1 sm:gap-3">
         {months.map((m) => (
-          <span key={m.month} className="flex-1 text-center text-xs text-slate-600">
+          <span key={m.month} className="flex-1 text-center text-xs text-fg-muted">
             {label(m.month)}
           </span>
         ))}
       </div>
-      <table className="mt-4 w-full text-sm" data-testid="timeline-table">
-        <caption className="sr-only">Coverage contracts ending per month</caption>
-        <thead>
-          <tr className="text-left text-slate-600">
-            <th scope="col" className="py-1 font-medium">
-              Month
-            </th>
-            <th scope="col" className="py-1 pl-2 text-right font-medium">
-              Ending
-            </th>
-            {healths.map((h) => (
-              <th key={h} scope="col" className="py-1 pl-2 text-right font-medium">
-                <span
-                  className={`mr-1 inline-block h-2 w-2 rounded-full ${SEGMENT_COLORS[h] ?? "bg-slate-400"}`}
-                />
-                {humanize(h)}
+      {/* On a narrow phone the table may scroll in its own box: a focusable region, so
+          keyboard users can scroll it too. */}
+      <section
+        className="mt-4 overflow-x-auto"
+        aria-label="Coverage ends per month, as a table"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus, or keyboards cannot scroll it
+        tabIndex={0}
+      >
+        <table className="w-full text-sm" data-testid="timeline-table">
+          <caption className="sr-only">Coverage contracts ending per month</caption>
+          <thead>
+            <tr className="text-left text-fg-muted">
+              <th scope="col" className="py-1 font-medium">
+                Month
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month} className="border-t border-slate-100" data-month={m.month}>
-              <th scope="row" className="whitespace-nowrap py-1 text-left font-normal">
-                {label(m.month)}
+              <th scope="col" className="py-1 pl-2 text-right font-medium">
+                Ending
               </th>
-              <td className="py-1 pl-2 text-right tabular-nums">{m.total}</td>
               {healths.map((h) => (
-                <td key={h} className="py-1 pl-2 text-right tabular-nums">
-                  {m.byHealth[h] ?? 0}
-                </td>
+                <th key={h} scope="col" className="py-1 pl-2 text-right font-medium">
+                  <span
+                    className={`mr-1 inline-block h-2 w-2 rounded-full ${SEGMENT_COLORS[h] ?? "bg-slate-400"}`}
+                  />
+                  {humanize(h)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month} className="border-t border-line" data-month={m.month}>
+                <th scope="row" className="whitespace-nowrap py-1 text-left font-normal">
+                  {label(m.month)}
+                </th>
+                <td className="py-1 pl-2 text-right tabular-nums">{formatCount(m.total)}</td>
+                {healths.map((h) => (
+                  <td key={h} className="py-1 pl-2 text-right tabular-nums">
+                    {formatCount(m.byHealth[h] ?? 0)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
     </div>
   );
 }

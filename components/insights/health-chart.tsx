@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { humanize } from "@/lib/format";
+import { formatCount, humanize } from "@/lib/format";
 
 const BAR_COLORS: Record<string, string> = {
   RENEWAL_DUE: "bg-red-500",
@@ -21,15 +21,18 @@ export function HealthChart({
   return (
     <ul aria-label="Customers per contract health" className="space-y-2">
       {counts.map(({ health, count, href }) => (
-        <li key={health} className="grid grid-cols-[11rem_1fr] items-center gap-3 text-sm">
+        <li
+          key={health}
+          className="grid grid-cols-[8rem_1fr] items-center gap-3 sm:grid-cols-[11rem_1fr] text-sm"
+        >
           <Link
             href={href}
-            className="text-blue-700 underline-offset-2 hover:underline"
+            className="text-accent underline-offset-2 hover:underline"
             data-health={health}
           >
-            {humanize(health)}: <span className="tabular-nums font-medium">{count}</span>
+            {humanize(health)}: <span className="tabular-nums font-medium">{formatCount(count)}</span>
           </Link>
-          <span aria-hidden="true" className="h-3 rounded bg-slate-100">
+          <span aria-hidden="true" className="h-3 rounded bg-surface-muted">
             <span
               className={`block h-3 rounded ${BAR_COLORS[health] ?? "bg-slate-400"}`}
               style={{ width: `${(count / max) * 100}%` }}

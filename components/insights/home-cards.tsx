@@ -26,16 +26,16 @@ function Card<T>({
       aria-label={title}
       aria-busy={section === undefined && reading}
       data-testid={testId}
-      className="rounded-md border border-slate-200 bg-white p-4"
+      className="rounded-md border border-line bg-surface p-4"
     >
-      <h2 className="text-sm font-medium text-slate-700">{title}</h2>
+      <h2 className="text-sm font-medium text-fg-muted">{title}</h2>
       <div className="mt-2">
         {section === undefined ? (
           <PartPending reading={reading} />
         ) : section.ok ? (
           children(section.data)
         ) : (
-          <p className="text-sm text-amber-900">
+          <p className="text-sm text-warning">
             {section.error.kind === "unauthorized"
               ? "The API key may not read this list."
               : section.error.message}{" "}
@@ -63,7 +63,7 @@ function CountLink({
   return (
     <Link
       href={href}
-      className="text-2xl font-semibold text-blue-700 hover:underline"
+      className="text-2xl font-semibold text-accent hover:underline"
       data-figure={count}
       data-capped={capped || undefined}
     >
@@ -147,7 +147,7 @@ export function HomeCards({ data, reading }: { data: Partial<HomeData>; reading:
         {(r) => (
           <>
             <CountLink href={r.href} count={r.count} noun={["customer", "customers"]} />
-            <p className="mt-1 text-xs text-slate-600">
+            <p className="mt-1 text-xs text-fg-muted">
               {humanize("RENEWAL_DUE")} or {humanize("ENDING").toLowerCase()}, the terms in force of
               their contract ending within {RENEWAL_WINDOW_DAYS} days: the rows marked on the
               renewals list

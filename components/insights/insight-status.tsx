@@ -172,13 +172,13 @@ export function InsightStatus({
   const walking = phase.kind === "walking";
   return (
     <section aria-label="Data freshness" className="mb-5 space-y-3">
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-fg-muted">
         <p data-testid="as-of">
           {asOf ? (
             <>
               As of <time dateTime={asOf}>{asOfText(asOf, zone)}</time>
               {fresh ? null : (
-                <span className="text-amber-800"> (older than the refresh interval)</span>
+                <span className="text-warning"> (older than the refresh interval)</span>
               )}
             </>
           ) : (
@@ -190,12 +190,12 @@ export function InsightStatus({
           type="button"
           onClick={() => start(true)}
           disabled={walking}
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-100 disabled:opacity-60"
+          className="rounded-md border border-line-strong bg-surface px-3 py-1.5 hover:bg-surface-muted disabled:opacity-60"
         >
           {walking ? "Reading…" : "Refresh"}
         </button>
       </div>
-      <div aria-live="polite" className="text-sm text-slate-700">
+      <div aria-live="polite" className="text-sm text-fg-muted">
         {walking ? (
           <p role="status">
             Reading every page of the {what}: {phase.pages.toLocaleString("en-US")}{" "}
@@ -207,7 +207,7 @@ export function InsightStatus({
         ) : null}
       </div>
       {phase.kind === "refused" ? (
-        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p role="alert" className="rounded-md bg-warning-soft px-3 py-2 text-sm text-warning">
           Not refreshed: {phase.message}{" "}
           {asOf ? "The figures below stay as of the time above." : "Nothing was read."}
         </p>
@@ -224,7 +224,7 @@ export function InsightStatus({
             }}
             onRetry={() => start(true)}
           />
-          <p className="mt-2 text-sm text-slate-700">
+          <p className="mt-2 text-sm text-fg-muted">
             {asOf
               ? "The figures below are from the last complete walk, as of the time above; none of the failed walk's partial counts are shown."
               : "No figures are shown: counts from a walk that did not finish would be incomplete."}

@@ -7,7 +7,7 @@ import { formatMoneyByCurrency, type MoneyLike } from "@/lib/format";
  */
 export function MoneyLines({ amounts }: { amounts: Record<string, MoneyLike> }) {
   const lines = formatMoneyByCurrency(amounts);
-  if (lines.length === 0) return <span className="text-slate-400">—</span>;
+  if (lines.length === 0) return <span className="text-fg-subtle">—</span>;
   if (lines.length === 1) return <span>{lines[0]}</span>;
   return (
     <ul title={lines.join("\n")} className="text-xs leading-3">

@@ -16,17 +16,17 @@ export function ReceivablesView({ data, reading }: { data: ReceivablesData; read
           <h2 id="aging-heading" className="mb-1 text-lg font-semibold">
             Outstanding by age
           </h2>
-          <p className="mb-3 text-sm text-slate-600">
+          <p className="mb-3 text-sm text-fg-muted">
             Issued invoices with an outstanding balance (total minus posted payments), by days past
             their due date, per currency; currencies are never added together. Each bucket opens{" "}
-            <Link href={data.allHref} className="text-blue-700 underline">
+            <Link href={data.allHref} className="text-accent underline">
               the invoice list
             </Link>{" "}
             filtered to its due dates; that list has no currency filter, so it shows the bucket's
             invoices in every currency.
           </p>
           {nothingOwed ? (
-            <p className="text-sm text-slate-600">No issued invoice has an outstanding balance.</p>
+            <p className="text-sm text-fg-muted">No issued invoice has an outstanding balance.</p>
           ) : (
             <>
               <AgingChart buckets={data.buckets} currencies={currencies} reading={reading} />
@@ -46,7 +46,7 @@ export function ReceivablesView({ data, reading }: { data: ReceivablesData; read
           <h2 id="pending-heading" className="mb-1 text-lg font-semibold">
             Pending card payments
           </h2>
-          <p className="mb-3 text-sm text-slate-600">
+          <p className="mb-3 text-sm text-fg-muted">
             Card payments awaiting funds on these invoices: counted in the outstanding amounts above
             until the funds arrive, shown apart here. The invoice list cannot filter on them.
           </p>
@@ -77,19 +77,19 @@ function PendingPayments({
   if (!pending) return <PartPending reading={reading} />;
   const codes = currencyOrder(Object.keys(pending.counts));
   if (codes.length === 0)
-    return <p className="text-sm text-slate-600">No card payment is pending.</p>;
+    return <p className="text-sm text-fg-muted">No card payment is pending.</p>;
   return (
     <ul className="flex flex-wrap gap-3" aria-label="Pending card payments per currency">
       {codes.map((code) => (
         <li
           key={code}
-          className="rounded-md border border-violet-200 bg-violet-50 px-3 py-2 text-sm"
+          className="rounded-md border border-info-line bg-info-soft px-3 py-2 text-sm"
           data-pending={code}
         >
           <span className="block font-medium tabular-nums" data-amount>
             {formatMinor(pending.outstanding[code] ?? "0", code)}
           </span>
-          <span className="text-xs text-slate-700" data-count={pending.counts[code]}>
+          <span className="text-xs text-fg-muted" data-count={pending.counts[code]}>
             on {pending.counts[code]?.toLocaleString("en-US")}{" "}
             {pending.counts[code] === 1 ? "invoice" : "invoices"}
           </span>

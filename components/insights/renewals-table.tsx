@@ -50,7 +50,7 @@ const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
         prefetch={false}
         href={`/customers/${row.original.id}`}
         title={row.original.name}
-        className="font-medium text-blue-700 hover:underline"
+        className="font-medium text-accent hover:underline"
       >
         {row.original.name}
       </Link>
@@ -215,7 +215,7 @@ export function RenewalsTable({ rowsId, first }: { rowsId: string; first: RowsPa
       query={query}
       columns={COLUMNS}
       rowHref={(row) => `/customers/${row.id}`}
-      empty={<p className="text-sm text-slate-600">No customer is due for renewal or ending.</p>}
+      empty={<p className="text-sm text-fg-muted">No customer is due for renewal or ending.</p>}
       clearHref="/renewals"
       scrollKey={rowsId}
     />

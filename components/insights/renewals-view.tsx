@@ -22,7 +22,7 @@ export async function RenewalsView({ data }: { data: RenewalsData }) {
           <h2 id="timeline-heading" className="mb-1 text-lg font-semibold">
             Coverage ends, next six months
           </h2>
-          <p className="mb-3 text-sm text-slate-600">
+          <p className="mb-3 text-sm text-fg-muted">
             Every customer whose coverage contract's last day falls in the month, by health. The
             customers list cannot filter by end date, so the months are not links.
           </p>
@@ -32,7 +32,7 @@ export async function RenewalsView({ data }: { data: RenewalsData }) {
           <h2 id="health-heading" className="mb-1 text-lg font-semibold">
             Customers per health
           </h2>
-          <p className="mb-3 text-sm text-slate-600">
+          <p className="mb-3 text-sm text-fg-muted">
             Each opens the customers list filtered to it.
           </p>
           <HealthChart counts={data.healthCounts} />
@@ -42,10 +42,10 @@ export async function RenewalsView({ data }: { data: RenewalsData }) {
         <h2 id="renewals-heading" className="mb-1 text-lg font-semibold">
           Due for renewal or ending
         </h2>
-        <p className="mb-3 text-sm text-slate-600">
+        <p className="mb-3 text-sm text-fg-muted">
           <Link
             href={data.renewalsHref}
-            className="text-blue-700 underline"
+            className="text-accent underline"
             data-testid="renewals-count"
             data-rows-id={data.rows.id}
           >
@@ -64,7 +64,7 @@ export async function RenewalsView({ data }: { data: RenewalsData }) {
         {first ? (
           <RenewalsTable rowsId={data.rows.id} first={first} />
         ) : (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-fg-muted">
             These rows were replaced by a newer walk: reload the page.
           </p>
         )}

@@ -18,7 +18,7 @@ export function UnappliedList({ section }: { section: Section<UnappliedPayments>
       <p className="mb-3 text-sm">
         <Link
           href={href}
-          className="text-blue-700 underline"
+          className="text-accent underline"
           data-testid="unapplied-count"
           data-figure={count}
           data-capped={capped || undefined}
@@ -30,7 +30,7 @@ export function UnappliedList({ section }: { section: Section<UnappliedPayments>
         {count > newest.length ? `; the newest ${newest.length}:` : ":"}
       </p>
       {newest.length > 0 ? (
-        <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 bg-white text-sm">
+        <ul className="divide-y divide-line rounded-md border border-line bg-surface text-sm">
           {newest.map((p) => {
             const fee = p.bankFee?.unappliedAmountCents ?? 0;
             return (
@@ -44,21 +44,21 @@ export function UnappliedList({ section }: { section: Section<UnappliedPayments>
                     {p.customerId ? (
                       <Link
                         href={`/customers/${p.customerId}`}
-                        className="text-blue-700 hover:underline"
+                        className="text-accent hover:underline"
                       >
                         {p.customerName ?? "Unnamed customer"}
                       </Link>
                     ) : (
-                      <span className="text-slate-600">Not yet attributed</span>
+                      <span className="text-fg-muted">Not yet attributed</span>
                     )}
                   </span>
-                  <span className="text-xs text-slate-600">
+                  <span className="text-xs text-fg-muted">
                     Received {formatDate(p.receivedDate)}
                   </span>
                 </span>
                 <span className="text-right tabular-nums">
                   <span className="block">{formatCents(p.unappliedAmountCents)} unapplied</span>
-                  <span className="block text-xs text-slate-600">
+                  <span className="block text-xs text-fg-muted">
                     of {formatCents(p.amountCents)}
                     {fee > 0 ? ` · fee ${formatCents(fee)} unapplied` : ""}
                   </span>

@@ -8,7 +8,7 @@ import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { ContractNameLink } from "../contracts/contract-detail-link";
 import type { TableColumnMeta } from "../data-table/infinite-table";
-import { Timestamp } from "../timestamp";
+import { DueDate, Timestamp } from "../timestamp";
 
 const right: TableColumnMeta = { align: "right" };
 
@@ -139,7 +139,7 @@ export function invoiceColumns(
       cell: ({ row }) =>
         row.original.dueAt ? (
           <span className="inline-flex items-center gap-1">
-            <Timestamp compact iso={row.original.dueAt} />
+            <DueDate iso={row.original.dueAt} />
             {isOverdue(row.original, Date.now()) ? (
               <span className="rounded bg-red-100 px-1 text-xs font-medium text-red-800">
                 Overdue

@@ -11,14 +11,14 @@ import {
 import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
 import { contractHref, customerPaymentsHref } from "@/lib/record-links";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
-import { Timestamp } from "../timestamp";
+import { DueDate, Timestamp } from "../timestamp";
 
 type Line = NonNullable<InvoiceRecord["lines"]>[number];
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid grid-cols-[11rem_1fr] gap-3 border-b border-slate-100 py-2 last:border-b-0">
-      <dt className="text-slate-600">{label}</dt>
+    <div className="grid gap-1 sm:grid-cols-[11rem_1fr] sm:gap-3 border-b border-line py-2 last:border-b-0">
+      <dt className="text-fg-muted">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );
@@ -26,7 +26,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-md border border-slate-200 bg-white p-4">
+    <section aria-labelledby={id} className="rounded-md border border-line bg-surface p-4">
       <h2 id={id} className="mb-2 text-base font-medium">
         {title}
       </h2>
@@ -35,7 +35,7 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-const none = <span className="text-slate-500">—</span>;
+const none = <span className="text-fg-subtle">—</span>;
 
 function Approver({ invoice }: { invoice: InvoiceRecord }) {
   const user = invoice.approvedByUser;
@@ -44,10 +44,10 @@ function Approver({ invoice }: { invoice: InvoiceRecord }) {
     return (
       <span>
         {name !== user.email ? <span className="font-medium">{name} </span> : null}
-        <a className="text-blue-700 underline" href={`mailto:${user.email}`}>
+        <a className="text-accent underline" href={`mailto:${user.email}`}>
           {user.email}
         </a>{" "}
-        <span className="text-slate-600">({humanize(user.role)}, current role)</span>
+        <span className="text-fg-muted">({humanize(user.role)}, current role)</span>
       </span>
     );
   }
@@ -100,10 +100,10 @@ export function InvoiceDetail({
   return (
     <article aria-labelledby="invoice-heading">
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/invoices" className="text-blue-700 underline">
+        <Link href="/invoices" className="text-accent underline">
           Invoices
         </Link>
-        <span className="text-slate-400"> / </span>
+        <span className="text-fg-subtle"> / </span>
         <span aria-current="page">{invoice.number}</span>
       </nav>
       <header className="mb-5 flex flex-wrap items-center gap-3">
@@ -113,7 +113,7 @@ export function InvoiceDetail({
         <InvoiceStatusBadge status={invoice.status} />
         <PaymentStateBadge state={paymentStateOf(invoice)} />
         {overdue ? (
-          <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-800">
+          <span className="rounded bg-danger-soft px-1.5 py-0.5 text-xs font-medium text-danger">
             Overdue
           </span>
         ) : null}
@@ -166,7 +166,7 @@ export function InvoiceDetail({
             </Field>
             <Field label="Period">
               {formatPeriod(invoice.periodStartAt, invoice.periodEndAt)}{" "}
-              <span className="text-slate-500">(first – last day billed, UTC)</span>
+              <span className="text-fg-subtle">(first – last day billed, UTC)</span>
             </Field>
             <Field label="Payment terms">
               {invoice.paymentTermsDays === null
@@ -205,7 +205,7 @@ export function InvoiceDetail({
               <Timestamp iso={invoice.issuedAt} />
             </Field>
             <Field label="Due">
-              <Timestamp iso={invoice.dueAt} />
+              <DueDate iso={invoice.dueAt} />
             </Field>
             <Field label="Paid">
               {invoice.paidAt ? `${formatDate(invoice.paidAt)} (UTC date)` : none}
@@ -234,16 +234,16 @@ export function InvoiceDetail({
           Lines
         </h2>
         {lines.length === 0 ? (
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-fg-muted">
             {invoice.lines === null
               ? "The API did not send the lines."
               : "This invoice has no lines."}
           </p>
         ) : (
-          <div className="overflow-x-auto rounded-md border border-slate-200 bg-white">
+          <div className="overflow-x-auto rounded-md border border-line bg-surface">
             <table className="w-full text-sm">
               <caption className="sr-only">Lines of invoice {invoice.number}</caption>
-              <thead className="bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600">
+              <thead className="bg-surface-muted text-left text-xs uppercase tracking-wide text-fg-muted">
                 <tr>
                   <th scope="col" className="px-3 py-2 font-medium">
                     Description
@@ -258,7 +258,7 @@ export function InvoiceDetail({
               </thead>
               <tbody>
                 {lines.map((line) => (
-                  <tr key={line.id} className="border-t border-slate-100">
+                  <tr key={line.id} className="border-t border-line">
                     <td className="px-3 py-2">{line.description}</td>
                     <td className="px-3 py-2">
                       {formatPeriod(line.billingStartAt, line.billingEndAt)}
@@ -270,7 +270,7 @@ export function InvoiceDetail({
                 ))}
               </tbody>
               <tfoot>
-                <tr className="border-t border-slate-300 font-medium">
+                <tr className="border-t border-line-strong font-medium">
                   <th scope="row" colSpan={2} className="px-3 py-2 text-left">
                     Sum of {lines.length} line{lines.length === 1 ? "" : "s"}
                   </th>

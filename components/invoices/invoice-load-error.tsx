@@ -14,12 +14,12 @@ export function InvoiceLoadError({ error }: { error: ApiErrorInfo }) {
     <div className="max-w-2xl">
       <ErrorPanel error={error} onRetry={() => startTransition(() => router.refresh())} />
       {pending ? (
-        <p role="status" className="mt-2 text-sm text-slate-600">
+        <p role="status" className="mt-2 text-sm text-fg-muted">
           Retrying…
         </p>
       ) : null}
       <p className="mt-4 text-sm">
-        <Link href="/invoices" className="text-blue-700 underline">
+        <Link href="/invoices" className="text-accent underline">
           Back to invoices
         </Link>
       </p>

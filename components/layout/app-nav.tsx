@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
 import { SavedViewsNav } from "@/components/saved-views/saved-views-nav";
 import { apiSourceLabel, getKeyStatus } from "@/lib/upstream/api-key";
@@ -12,12 +12,13 @@ const LISTS = SITE_PAGES.filter((page) => page.inNav);
  * The navigation, marking each list the key cannot read and why, instead of
  * letting the page fail.
  */
-export async function AppNav() {
+export async function AppNav({ brand }: { brand: ReactNode }) {
   const status = await getKeyStatus();
   const claims = status.ok ? new Set(status.me.authorizationClaims) : null;
   const source = apiSourceLabel();
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
+      <div className="mb-5 hidden px-3 lg:block">{brand}</div>
       <PaletteLauncher />
       {LISTS.map((list) => {
         const denied = claims !== null && !claims.has(list.claim);
@@ -29,7 +30,7 @@ export async function AppNav() {
           >
             <span>{list.label}</span>
             {denied ? (
-              <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">
+              <span className="rounded bg-warning-soft px-1.5 py-0.5 text-xs text-warning">
                 No access<span className="sr-only">: the key lacks {list.claim}</span>
               </span>
             ) : null}
@@ -39,14 +40,14 @@ export async function AppNav() {
       <Suspense>
         <SavedViewsNav />
       </Suspense>
-      <div className="my-2 border-t border-slate-200" />
+      <div className="my-2 border-t border-line" />
       <NavLink href="/key">
         <span>API key</span>
         {status.ok ? null : (
-          <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs text-red-900">Problem</span>
+          <span className="rounded bg-danger-soft px-1.5 py-0.5 text-xs text-danger">Problem</span>
         )}
       </NavLink>
-      <p className="mt-4 px-3 text-xs text-slate-700">
+      <p className="mt-4 px-3 text-xs text-fg-muted">
         {source.builtIn ? (
           <>
             Demo data from the built-in API. Set <code>INVOICING_API_URL</code> to read a real

@@ -36,7 +36,7 @@ export function ListPage<Values>({
   children: ReactNode;
 }) {
   return (
-    <main id="main" className="px-6 py-6">
+    <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
       <PageHeader title={title} description={description} />
       <Suspense fallback={<ListPageSkeleton label={title} />}>
         <FirstPage list={list} definition={definition} searchParams={searchParams}>

@@ -21,7 +21,9 @@ export function NavLink({
       title={title}
       aria-current={active ? "page" : undefined}
       className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm ${
-        active ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-200"
+        active
+          ? "bg-inverse text-inverse-fg"
+          : "text-fg-muted hover:bg-surface-strong hover:text-fg"
       }`}
     >
       {children}

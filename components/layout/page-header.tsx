@@ -11,9 +11,9 @@ export function PageHeader({
 }) {
   return (
     <header className="mb-5 flex flex-wrap items-end justify-between gap-4">
-      <div>
+      <div className="min-w-0">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+        {description ? <p className="mt-1 text-sm text-fg-muted">{description}</p> : null}
       </div>
       {children}
     </header>

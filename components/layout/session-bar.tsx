@@ -1,33 +1,42 @@
 import { signOut } from "@/lib/auth/actions";
 import type { Viewer } from "@/lib/auth/guard";
+import { ThemeToggle } from "./theme-toggle";
 
 /**
- * Who is signed in, and the way out; or, when the dashboard runs open on the demo
- * API, a note saying so.
+ * The top bar's content: who is signed in and the way out, or, when the dashboard
+ * runs open on the demo API, a note saying so; then the theme. It sits in the page's
+ * banner landmark, so screen readers reach it as part of the page's frame.
  */
 export function SessionBar({ viewer }: { viewer: Viewer }) {
-  if (viewer.kind === "open")
-    return (
-      <div
-        role="note"
-        className="border-b border-amber-200 bg-amber-50 px-6 py-1.5 text-xs text-amber-900"
-      >
-        Demo data — open, no sign-in. Anyone who can reach this dashboard can read it.
-      </div>
-    );
   return (
-    <div className="flex items-center justify-end gap-3 border-b border-slate-200 bg-white px-6 py-1.5 text-xs text-slate-600">
-      <span>
-        Signed in as <span className="font-medium text-slate-900">{viewer.email}</span>
-      </span>
-      <form action={signOut}>
-        <button
-          type="submit"
-          className="rounded border border-slate-300 px-2 py-0.5 font-medium text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600"
+    <>
+      {viewer.kind === "open" ? (
+        // Below 1024 px a strip of its own under the bar's row; beside it from there on.
+        <p
+          role="note"
+          className="order-last basis-full rounded border border-warning-line bg-warning-soft px-2 py-1 text-xs text-warning lg:order-none lg:basis-auto"
         >
-          Sign out
-        </button>
-      </form>
-    </div>
+          Demo data — open, no sign-in. Anyone who can reach this dashboard can read it.
+        </p>
+      ) : null}
+      <div className="ml-auto flex min-w-0 items-center gap-3 text-xs">
+        {viewer.kind === "open" ? null : (
+          <>
+            <span className="min-w-0 truncate text-fg-muted">
+              Signed in as <span className="font-medium text-fg">{viewer.email}</span>
+            </span>
+            <form action={signOut} className="shrink-0">
+              <button
+                type="submit"
+                className="rounded border border-line-strong px-2 py-0.5 font-medium text-fg-muted hover:bg-surface-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
+              >
+                Sign out
+              </button>
+            </form>
+          </>
+        )}
+        <ThemeToggle />
+      </div>
+    </>
   );
 }

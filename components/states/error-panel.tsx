@@ -36,7 +36,7 @@ export function ErrorPanel({
   return (
     <div
       role="alert"
-      className={`rounded-md border border-red-200 bg-red-50 text-sm text-red-900 ${compact ? "p-3" : "p-5"}`}
+      className={`rounded-md border border-danger-line bg-danger-soft text-sm text-danger ${compact ? "p-3" : "p-5"}`}
     >
       <p className="font-medium">
         {TITLES[error.kind]}
@@ -82,7 +82,7 @@ export function ErrorPanel({
         <button
           type="button"
           onClick={onRetry}
-          className="mt-3 rounded-md bg-red-700 px-3 py-1.5 text-white hover:bg-red-800"
+          className="mt-3 rounded-md bg-danger px-3 py-1.5 text-danger-soft hover:opacity-90"
         >
           Retry
         </button>

@@ -17,7 +17,7 @@ export function RateLimitNotice({ retryAfterSec }: { retryAfterSec: number | nul
   return (
     <div
       role="status"
-      className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      className="rounded-md border border-warning-line bg-warning-soft p-3 text-sm text-warning"
     >
       <p className="font-medium">
         {left > 0 ? `Too many requests, retrying in ${left} s` : "Too many requests, retrying now…"}

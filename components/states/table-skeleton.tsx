@@ -9,9 +9,9 @@ export function TableSkeleton({ label, columns }: { label: string; columns: stri
     <div
       role="status"
       aria-label={`Loading ${label}`}
-      className="rounded-md border border-slate-200 bg-white"
+      className="rounded-md border border-line bg-surface"
     >
-      <div className="flex gap-3 border-b border-slate-200 bg-slate-100 px-3 py-2 text-xs uppercase text-slate-500">
+      <div className="flex gap-3 border-b border-line bg-surface-muted px-3 py-2 text-xs uppercase text-fg-subtle">
         {columns.map((c) => (
           <span key={c} className="flex-1 truncate">
             {c}
@@ -20,9 +20,9 @@ export function TableSkeleton({ label, columns }: { label: string; columns: stri
       </div>
       {Array.from({ length: 12 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-        <div key={i} className="flex gap-3 border-b border-slate-100 px-3 py-3">
+        <div key={i} className="flex gap-3 border-b border-line px-3 py-3">
           {columns.map((c) => (
-            <span key={c} className="h-3 flex-1 animate-pulse rounded bg-slate-200" />
+            <span key={c} className="h-3 flex-1 animate-pulse rounded bg-surface-strong" />
           ))}
         </div>
       ))}
@@ -45,12 +45,12 @@ export function ListPageSkeleton({ label }: { label: string }) {
       <div aria-hidden="true" className="mb-4 flex flex-wrap items-end gap-x-4 gap-y-3">
         {[160, 260, 140, 200].map((width) => (
           <div key={width}>
-            <div className="mb-1 h-3 w-16 animate-pulse rounded bg-slate-200" />
-            <div className="h-7 animate-pulse rounded-md bg-slate-200" style={{ width }} />
+            <div className="mb-1 h-3 w-16 animate-pulse rounded bg-surface-strong" />
+            <div className="h-7 animate-pulse rounded-md bg-surface-strong" style={{ width }} />
           </div>
         ))}
       </div>
-      <div aria-hidden="true" className="mb-2 h-4 w-48 animate-pulse rounded bg-slate-200" />
+      <div aria-hidden="true" className="mb-2 h-4 w-48 animate-pulse rounded bg-surface-strong" />
       <BlankTableSkeleton label={label} />
     </div>
   );

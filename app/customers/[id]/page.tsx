@@ -32,7 +32,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // The title names the record: only for a signed-in viewer.
   await requireViewer();
   const result = await readCustomer((await params).id);
-  return { title: result.ok ? result.customer.name : "Customer" };
+  return { title: result.ok ? `${result.customer.name} · Customers` : "Customer" };
 }
 
 export default async function CustomerPage({ params, searchParams }: Props) {
@@ -41,13 +41,13 @@ export default async function CustomerPage({ params, searchParams }: Props) {
   const result = await readCustomer(id);
   if (!result.ok)
     return (
-      <main id="main" className="px-6 py-6">
+      <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
         <CustomerLoadError error={result.error} />
       </main>
     );
   // The record at once; the tables once their first pages are read (in the same HTML).
   return (
-    <main id="main" className="px-6 py-6">
+    <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
       <CustomerSummary customer={result.customer} />
       <Suspense fallback={<RecordsSkeleton />}>
         <RecordsWithFirstPages customer={result.customer} searchParams={searchParams} />

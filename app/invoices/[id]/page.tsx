@@ -47,7 +47,7 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
   // The title names the record: only for a signed-in viewer.
   await requireViewer();
   const loaded = await loadInvoice((await params).id);
-  return { title: loaded?.ok ? `Invoice ${loaded.invoice.number}` : "Invoice" };
+  return { title: loaded?.ok ? `${loaded.invoice.number} · Invoices` : "Invoice" };
 }
 
 export default async function InvoicePage({ params }: Params) {
@@ -56,14 +56,14 @@ export default async function InvoicePage({ params }: Params) {
   if (loaded === null) notFound();
   if (!loaded.ok)
     return (
-      <main id="main" className="px-6 py-6">
+      <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
         <PageHeader title="Invoice" />
         <InvoiceLoadError error={loaded.error} />
       </main>
     );
   const names = await loadNames(loaded.invoice);
   return (
-    <main id="main" className="px-6 py-6">
+    <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
       <InvoiceDetail invoice={loaded.invoice} {...names} />
     </main>
   );

@@ -1,0 +1,77 @@
+"use client";
+
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from "react";
+
+/**
+ * The page frame: the top bar, the navigation and the page. From 1024 px the
+ * navigation is a sidebar; below, it folds behind the Menu button at the end of the
+ * top bar and opens under it, before the page (next in tab order after the button). A disclosure (a button with `aria-expanded` showing a
+ * region) rather than a dialog library: it is the pattern for site navigation, the
+ * links stay next in tab order, and every route's first load stays small. Esc closes
+ * it (focus back on the button), and so does following a link.
+ */
+export function AppShell({
+  brand,
+  bar,
+  nav,
+  children,
+}: {
+  brand: ReactNode;
+  /** the top bar's own content: the demo note or who is signed in, the theme */
+  bar: ReactNode;
+  nav: ReactNode;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== "Escape" || !open) return;
+    setOpen(false);
+    button.current?.focus();
+  };
+  const closeOnLink = (event: MouseEvent) => {
+    if (event.target instanceof Element && event.target.closest("a[href]")) setOpen(false);
+  };
+
+  return (
+    <div className="min-h-screen lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+      <header className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 border-b border-line bg-surface px-4 py-1.5 lg:col-start-2 lg:row-start-1 lg:px-6">
+        <div className="lg:hidden">{brand}</div>
+        {bar}
+        <button
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-controls="site-nav"
+          onClick={() => setOpen((was) => !was)}
+          onKeyDown={closeOnEscape}
+          className="flex shrink-0 items-center gap-1.5 rounded-md border border-line-strong px-2.5 py-1 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent lg:hidden"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
+            <path d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} />
+          </svg>
+          Menu
+        </button>
+      </header>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: Esc and link clicks bubble from the links inside */}
+      <div
+        id="site-nav"
+        onKeyDown={closeOnEscape}
+        onClick={closeOnLink}
+        className={`${open ? "block" : "hidden"} border-b border-line bg-surface-muted px-3 py-4 lg:sticky lg:top-0 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:block lg:h-screen lg:overflow-y-auto lg:border-r lg:border-b-0 lg:py-5`}
+      >
+        {nav}
+      </div>
+      <div className="min-w-0 lg:col-start-2 lg:row-start-2">{children}</div>
+    </div>
+  );
+}

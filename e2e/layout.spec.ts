@@ -1,0 +1,232 @@
+/**
+ * The frame of every page at every width and in both themes: no page scrolls
+ * sideways from 360 to 1440 px, the navigation folds into a menu below 1024 px,
+ * every page passes axe in the light and the dark theme, and the theme follows the
+ * system, is remembered, and is on <html> before any script of the app runs (no
+ * flash of the other theme). Screenshots of every page at 390 and 1440 px in both
+ * themes are written to test-results/layout-screenshots/ to be looked at.
+ */
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { test as plainTest } from "@playwright/test";
+import { apiAuth } from "./lists";
+import { AUTH_URL } from "./session";
+import { expect, type Page, test } from "./test";
+
+const WIDTHS = [360, 390, 768, 1280, 1440] as const;
+/** Below this the navigation is a menu behind the top bar's button. */
+const SIDEBAR_FROM = 1024;
+const SCREENSHOTS = path.join("test-results", "layout-screenshots");
+
+interface PageUnderTest {
+  name: string;
+  /** the address, given a record of each kind */
+  path: (ids: { invoice: string; customer: string }) => string;
+  /** the level-1 heading once the page shows */
+  heading: RegExp;
+  /** another server (the sign-in page is only served where sign-in is on) */
+  origin?: string;
+}
+
+const PAGES: PageUnderTest[] = [
+  { name: "home", path: () => "/", heading: /^Invoicing$/ },
+  { name: "invoices", path: () => "/invoices", heading: /^Invoices$/ },
+  { name: "invoice", path: (ids) => `/invoices/${ids.invoice}`, heading: /^Invoice INV-/ },
+  { name: "customers", path: () => "/customers", heading: /^Customers$/ },
+  { name: "customer", path: (ids) => `/customers/${ids.customer}`, heading: /\S/ },
+  { name: "contracts", path: () => "/contracts", heading: /^Contracts$/ },
+  { name: "payments", path: () => "/payments", heading: /^Payments$/ },
+  { name: "renewals", path: () => "/renewals", heading: /^Renewals$/ },
+  { name: "receivables", path: () => "/receivables", heading: /^Receivables$/ },
+  { name: "key", path: () => "/key", heading: /^API key$/ },
+  { name: "not-found", path: () => "/no-such-page", heading: /^Page not found$/ },
+  { name: "sign-in", path: () => "/sign-in", heading: /^Sign in/, origin: AUTH_URL },
+];
+
+let ids: { invoice: string; customer: string } | undefined;
+
+async function recordIds(page: Page) {
+  if (ids) return ids;
+  const first = async (list: string, query = "") => {
+    const res = await page.request.get(`/api/v1/${list}?limit=1${query}`, { headers: apiAuth() });
+    expect(res.status()).toBe(200);
+    return ((await res.json()).data[0] as { id: string }).id;
+  };
+  ids = {
+    invoice: await first("invoices", "&statuses=ISSUED"),
+    customer: await first("customers"),
+  };
+  return ids;
+}
+
+/** Opens a page and waits for what a person waits for: its heading, and no figure still loading. */
+async function open(page: Page, target: PageUnderTest) {
+  const address = target.path(await recordIds(page));
+  await page.goto(target.origin ? `${target.origin}${address}` : address);
+  await expect(page.getByRole("heading", { level: 1, name: target.heading })).toBeVisible();
+  // Insight views stream their figures in: measure the page once they are all shown.
+  await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 45_000 });
+}
+
+/** How far the page reaches past the viewport's right edge, in CSS px (0 when it fits). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+async function expectNoAxeViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+    what,
+  ).toEqual([]);
+}
+
+for (const target of PAGES) {
+  test(`${target.name}: no sideways scrolling at ${WIDTHS.join(", ")} px`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, target);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect
+        .poll(() => sidewaysOverflow(page), { message: `${target.name} at ${width} px` })
+        .toBe(0);
+    }
+  });
+
+  test(`${target.name}: axe finds nothing in the light and the dark theme; screenshots`, async ({
+    page,
+  }) => {
+    for (const scheme of ["light", "dark"] as const) {
+      // The theme follows the system's setting until a person picks one.
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await open(page, target);
+      await expect(page.locator("html")).toHaveClass(
+        scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+      );
+      await expectNoAxeViolations(page, `${target.name}, ${scheme}`);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `${target.name}-${width}-${scheme}.png`),
+          fullPage: true,
+        });
+      }
+      // The phone layout too: another arrangement, other contrasts (the menu button).
+      await expectNoAxeViolations(page, `${target.name}, ${scheme}, 390 px`);
+    }
+  });
+}
+
+test("below 1024 px the navigation is a menu: it opens under the bar, Esc and a link close it", async ({
+  page,
+}) => {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/key");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const menu = page.getByRole("button", { name: "Menu" });
+    await expect(nav).toBeHidden();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Customers" })).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await expectNoAxeViolations(page, `open menu, ${scheme}`);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `menu-390-${scheme}.png`) });
+
+    // Tab goes from the button into the links; Esc closes and puts focus back.
+    await page.keyboard.press("Tab");
+    await expect(nav.locator(":focus")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    await menu.click();
+    await nav.getByRole("link", { name: "Customers" }).click();
+    await expect(page).toHaveURL(/\/customers$/);
+    await expect(nav).toBeHidden();
+  }
+
+  await page.setViewportSize({ width: SIDEBAR_FROM, height: 800 });
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+});
+
+test("axe finds nothing with the command palette open, in both themes", async ({ page }) => {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/invoices");
+    await page.keyboard.press("Control+k");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.type("inv");
+    await expectNoAxeViolations(page, `palette, ${scheme}`);
+  }
+});
+
+test("the theme toggle is remembered across loads and wins over the system setting", async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/customers");
+  const html = page.locator("html");
+  const theme = page.getByRole("group", { name: "Theme" });
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await expect(theme.getByRole("button", { name: "System theme" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  await theme.getByRole("button", { name: "Dark theme" }).click();
+  await expect(html).toHaveClass(/\bdark\b/);
+  await page.reload();
+  await expect(html).toHaveClass(/\bdark\b/);
+  await expect(theme.getByRole("button", { name: "Dark theme" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  await theme.getByRole("button", { name: "System theme" }).click();
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(html).toHaveClass(/\bdark\b/);
+});
+
+// Plain Playwright (no wait for hydration): the app's scripts never load here.
+plainTest(
+  "the theme is on <html> before any of the app's scripts runs (no flash), under the CSP",
+  async ({ page }) => {
+    const refused: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    // Only the inline theme script (with the page's nonce) may set the class: the
+    // app's bundles are refused, so nothing set after the first paint can hide a flash.
+    await page.route("**/_next/static/**/*.js", (route) => route.abort());
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.goto("/invoices");
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    expect(await background()).toBe("rgb(11, 18, 32)");
+
+    // A stored choice wins over the system's setting, before any script of the app.
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.evaluate(() => localStorage.setItem("theme", "dark"));
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    await page.evaluate(() => localStorage.setItem("theme", "light"));
+    await page.emulateMedia({ colorScheme: "dark" });
+    await page.reload();
+    await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+    expect(await background()).toBe("rgb(248, 250, 252)");
+    expect(refused).toEqual([]);
+  },
+);
