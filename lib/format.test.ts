@@ -5,9 +5,9 @@
 import { describe, expect, it } from "vitest";
 import {
   daysUntil,
+  formatCount,
   formatDate,
   formatEndDate,
-  formatCount,
   formatMoney,
   formatMoneyByCurrency,
   formatPeriod,

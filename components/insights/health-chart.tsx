@@ -30,7 +30,8 @@ export function HealthChart({
             className="text-accent underline-offset-2 hover:underline"
             data-health={health}
           >
-            {humanize(health)}: <span className="tabular-nums font-medium">{formatCount(count)}</span>
+            {humanize(health)}:{" "}
+            <span className="tabular-nums font-medium">{formatCount(count)}</span>
           </Link>
           <span aria-hidden="true" className="h-3 rounded bg-surface-muted">
             <span
