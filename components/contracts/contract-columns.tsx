@@ -2,15 +2,13 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import { browserFetcher, type ContractRecord, customerQueryOptions } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatPeriod, humanize } from "@/lib/format";
 import { contractHref } from "@/lib/record-links";
 import { HealthBadge, LifecycleBadge } from "../badges";
-import type { TableColumnMeta } from "../data-table/infinite-table";
+import { CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
 import { Timestamp } from "../timestamp";
 
-const right: TableColumnMeta = { align: "right" };
 const hidden: TableColumnMeta = { hiddenByDefault: true };
 
 /** The first block of a uuid, enough to tell records apart on screen. */
@@ -32,27 +30,29 @@ export function CustomerNameLink({ customerId }: { customerId: string }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (
-    <Link
-      prefetch={false}
+    <CellLink
       href={`/customers/${customerId}`}
       className="hover:underline"
-      title={customer.isError ? `Customer ${customerId} could not be read` : customerId}
+      title={
+        customer.isError
+          ? `Customer ${customerId} could not be read`
+          : (customer.data?.name ?? customerId)
+      }
     >
       {customer.data?.name ?? <span className="font-mono text-xs">{shortId(customerId)}</span>}
-    </Link>
+    </CellLink>
   );
 }
 
 function ContractLink({ id, label }: { id: string; label: string }) {
   return (
-    <Link
-      prefetch={false}
+    <CellLink
       href={contractHref(id)}
-      className="text-blue-700 hover:underline"
+      className="text-accent hover:underline"
       title={`${label} ${id}: its invoices`}
     >
       {label} <span className="font-mono text-xs">{shortId(id)}</span>
-    </Link>
+    </CellLink>
   );
 }
 
@@ -63,66 +63,73 @@ export function contractColumns(
     {
       id: "name",
       header: "Name",
-      size: 220,
+      size: 200,
       enableHiding: false,
+      meta: { grow: true } satisfies TableColumnMeta,
       cell: ({ row }) => (
-        <Link
-          prefetch={false}
+        <CellLink
           href={contractHref(row.original.id)}
-          className="font-medium text-blue-700 hover:underline"
-          title="Show this contract's invoices"
+          className="font-medium text-accent hover:underline"
+          title={`${row.original.name}: its invoices`}
         >
           {row.original.name}
-        </Link>
+        </CellLink>
       ),
     },
     {
       id: "customer",
       header: "Customer",
       size: 210,
+      meta: { priority: 1 } satisfies TableColumnMeta,
       cell: ({ row }) => <CustomerNameLink customerId={row.original.customerId} />,
     },
     {
       id: "currency",
       header: "Currency",
       size: 90,
+      meta: { priority: 3 } satisfies TableColumnMeta,
       cell: ({ row }) => row.original.currencyCode,
     },
     {
       id: "lifecycleStatus",
       header: "Status",
       size: 110,
+      meta: { priority: 1 } satisfies TableColumnMeta,
       cell: ({ row }) => <LifecycleBadge status={row.original.lifecycleStatus} />,
     },
     {
       id: "health",
       header: "Health",
       size: 180,
+      meta: { priority: 2 } satisfies TableColumnMeta,
       cell: ({ row }) => <HealthBadge health={row.original.contractHealth} />,
     },
     {
       id: "startAt",
       header: "Start",
       size: 120,
+      meta: { priority: 2 } satisfies TableColumnMeta,
       cell: ({ row }) => formatDate(row.original.startAt),
     },
     {
       id: "endAt",
       header: "End (last day)",
       size: 130,
+      meta: { priority: 1 } satisfies TableColumnMeta,
       cell: ({ row }) => formatEndDate(row.original.endAt),
     },
     {
       id: "cancelsAt",
       header: "Cancels (last day)",
       size: 150,
+      meta: { priority: 5 } satisfies TableColumnMeta,
       cell: ({ row }) => formatEndDate(row.original.cancelsAt),
     },
     {
       id: "paymentTerms",
       header: "Payment terms",
       size: 130,
-      meta: right,
+      meta: { align: "right", priority: 4 } satisfies TableColumnMeta,
       cell: ({ row }) => `${row.original.paymentTermsDays} days`,
     },
     {
@@ -136,6 +143,7 @@ export function contractColumns(
       id: "autoRenew",
       header: "Auto-renew",
       size: 100,
+      meta: { priority: 3 } satisfies TableColumnMeta,
       cell: ({ row }) => yesNo(row.original.autoRenew),
     },
     {
@@ -149,7 +157,7 @@ export function contractColumns(
       id: "renewalNoticeDays",
       header: "Renewal notice",
       size: 130,
-      meta: right,
+      meta: { align: "right", priority: 5 } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.renewalNoticeDays ? `${row.original.renewalNoticeDays} days` : "None",
     },
@@ -157,9 +165,10 @@ export function contractColumns(
       id: "processingInvoices",
       header: "Processing",
       size: 120,
+      meta: { priority: 4 } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.processingInvoices ? (
-          <span className="rounded bg-violet-100 px-1 text-xs font-medium text-violet-900">
+          <span className="rounded bg-info-soft px-1 text-xs font-medium text-info">
             Processing
           </span>
         ) : (
@@ -201,6 +210,7 @@ export function contractColumns(
       id: "futureAmendment",
       header: "Future terms",
       size: 260,
+      meta: { priority: 6 } satisfies TableColumnMeta,
       cell: ({ row }) => {
         const a = row.original.futureAmendment;
         if (!a) return "—";
@@ -266,6 +276,18 @@ export function contractColumns(
         <span title={row.original.notes ?? undefined}>{row.original.notes ?? "—"}</span>
       ),
     },
+    // On a phone: the contract and its state, its health; whose it is and when it ends.
+    cardColumn<ContractRecord>("Contract", (contract) => ({
+      title: contract.name,
+      badge: <LifecycleBadge status={contract.lifecycleStatus} />,
+      figure: <HealthBadge health={contract.contractHealth} />,
+      subtitle: options.hideCustomer ? (
+        `${formatDate(contract.startAt)} – ${formatEndDate(contract.endAt)}`
+      ) : (
+        <CustomerNameLink customerId={contract.customerId} />
+      ),
+      aside: `Ends ${formatEndDate(contract.endAt)}`,
+    })),
   ];
   return options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns;
 }

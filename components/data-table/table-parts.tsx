@@ -1,7 +1,8 @@
 "use client";
 
 import type { CellContext, ColumnDef, VisibilityState } from "@tanstack/react-table";
-import type { ReactNode, Ref } from "react";
+import Link from "next/link";
+import { type CSSProperties, type ReactNode, type Ref, useSyncExternalStore } from "react";
 import type { OrderTerm } from "@/lib/lists/order";
 
 /**
@@ -15,11 +16,30 @@ export interface TableColumnMeta {
   /** the API's orderBy field this column sorts by */
   sortField?: string;
   align?: "right";
-  /** a column hidden until the person asks for it */
+  /** a column hidden until the person asks for it (the column chooser) */
   hiddenByDefault?: boolean;
+  /**
+   * The list's column priority: 1 first. Columns show in this order while they fit
+   * the table's width; the rest wait behind the column chooser. Unset: after all
+   * that set one, in declaration order.
+   */
+  priority?: number;
+  /** the row's name: takes the room the other columns leave, never less than its size */
+  grow?: boolean;
+  /**
+   * Money: the texts the cell shows (one per currency). The column is as wide as the
+   * longest of the loaded rows' texts, so an amount is never cut.
+   */
+  amounts?: (record: never) => string[];
+  /** the phone layout: one cell holding the row's key columns as a card */
+  card?: boolean;
 }
 
 export const ROW_HEIGHT = 41;
+/** A row on a phone: a card of two lines (PHONE_QUERY). */
+export const PHONE_ROW_HEIGHT = 61;
+/** Below this width (Tailwind's `sm`) a list shows its rows as cards. */
+export const PHONE_QUERY = "(max-width: 639.98px)";
 /** The window the virtual table assumes before it measures its own (server render). */
 export const VIEWPORT_HEIGHT = 720;
 /** Rows the virtual table renders beyond the window, either way. */
@@ -28,6 +48,10 @@ export const OVERSCAN = 12;
 export const PREFETCH_ROWS = 30;
 /** TanStack Table's width for a column that names none. */
 const DEFAULT_COLUMN_SIZE = 150;
+/** The table's width assumed before it is measured (the server's render): 1280 px's box. */
+export const DEFAULT_TABLE_WIDTH = 1030;
+/** Horizontal padding of a cell (px-3 each side). */
+const CELL_PADDING = 24;
 
 export function columnIdOf<Row>(column: ColumnDef<Row, unknown>): string {
   return column.id as string;
@@ -50,6 +74,115 @@ export function visibleColumnsOf<Row>(
   return columns.filter((c) => visibility[columnIdOf(c)] !== false);
 }
 
+/** Columns the person can show or hide (the card is the phone's, not a column). */
+export function choosableColumns<Row>(columns: ColumnDef<Row, unknown>[]) {
+  return columns.filter((c) => !metaOf(c)?.card);
+}
+
+/**
+ * Advance widths at 14 px, from DejaVu Sans (the widest of the usual sans fonts):
+ * a width estimated from the text, the same on the server and in the browser, that
+ * the text never exceeds. Digits are tabular (all as wide as "0").
+ */
+function charWidth(char: string): number {
+  if (/[0-9$€£¥#]/.test(char)) return 8.95;
+  if (/[.,:;' \u00a0]/.test(char)) return 4.5;
+  if (char === "-" || char === "−") return 5.2;
+  if (/[A-Z]/.test(char)) return 10.5;
+  return 8.7;
+}
+
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const char of text) width += charWidth(char);
+  return Math.ceil(width);
+}
+
+/** A header is 12 px uppercase with wide tracking, and a sort arrow when sortable. */
+function headerWidth(header: string, sortable: boolean): number {
+  return Math.ceil(header.length * 9.6) + (sortable ? 22 : 0) + CELL_PADDING;
+}
+
+/**
+ * Each column's width in px: its declared size, an amount column widened to its
+ * longest amount among the loaded rows (never cut, never an ellipsis), a growing
+ * column's size as its minimum.
+ */
+export function columnWidths<Row>(
+  columns: ColumnDef<Row, unknown>[],
+  rows: Row[],
+): Record<string, number> {
+  const widths: Record<string, number> = {};
+  for (const column of choosableColumns(columns)) {
+    const meta = metaOf(column);
+    let width = column.size ?? DEFAULT_COLUMN_SIZE;
+    if (meta?.amounts) {
+      const amounts = meta.amounts as (record: Row) => string[];
+      let longest = 0;
+      for (const row of rows)
+        for (const text of amounts(row)) longest = Math.max(longest, textWidth(text));
+      width = Math.max(
+        headerWidth(String(column.header), Boolean(meta.sortField)),
+        longest + CELL_PADDING,
+      );
+    }
+    widths[columnIdOf(column)] = width;
+  }
+  return widths;
+}
+
+function priorityOf<Row>(column: ColumnDef<Row, unknown>): number {
+  return metaOf(column)?.priority ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The columns shown: those the person chose in the column chooser, and, of the others
+ * (not hidden by default), as many as fit `width` in the list's priority order. A
+ * column that cannot be hidden always shows, and so does the phone card (CSS shows
+ * it below `sm` only).
+ */
+export function fittedVisibility<Row>(
+  columns: ColumnDef<Row, unknown>[],
+  chosen: VisibilityState,
+  widths: Record<string, number>,
+  width: number,
+): VisibilityState {
+  const visibility: VisibilityState = {};
+  let used = 0;
+  const automatic: ColumnDef<Row, unknown>[] = [];
+  for (const column of columns) {
+    const id = columnIdOf(column);
+    if (metaOf(column)?.card) continue;
+    const choice = chosen[id];
+    if (column.enableHiding === false || choice === true) {
+      visibility[id] = true;
+      used += widths[id] ?? 0;
+    } else if (choice === false) visibility[id] = false;
+    else automatic.push(column);
+  }
+  const byPriority = automatic
+    .map((column, order) => ({ column, order }))
+    .sort((a, b) => priorityOf(a.column) - priorityOf(b.column) || a.order - b.order);
+  let full = false;
+  for (const { column } of byPriority) {
+    const id = columnIdOf(column);
+    const needed = widths[id] ?? 0;
+    // Past the first column that does not fit, none shows: the priority order holds.
+    full ||= used + needed > width;
+    visibility[id] = !full;
+    if (!full) used += needed;
+  }
+  return visibility;
+}
+
+/** The table's least width: every shown column at its width (a growing one at its size). */
+export function tableMinWidth<Row>(
+  columns: ColumnDef<Row, unknown>[],
+  widths: Record<string, number>,
+): number {
+  return columns.reduce((sum, column) => sum + (widths[columnIdOf(column)] ?? 0), 0);
+}
+
 /**
  * A cell of the plain first page. The list columns read only `row.original` (the
  * unit test `table-parts.test.tsx` renders every list's columns both ways and
@@ -61,14 +194,30 @@ export function renderPlainCell<Row>(column: ColumnDef<Row, unknown>, record: Ro
   return cell({ row: { original: record } } as unknown as CellContext<Row, unknown>);
 }
 
+/**
+ * How a column's cells lay out: the phone card only below `sm`, every other column
+ * only from `sm`; the identifying column stays in view when the table scrolls sideways.
+ */
+export interface CellPlacement {
+  meta: TableColumnMeta | undefined;
+  /** the identifying column (the first shown) */
+  sticky?: boolean;
+}
+
+function placementClasses({ meta, sticky }: CellPlacement): string {
+  if (meta?.card) return "sm:hidden";
+  return `max-sm:hidden ${sticky ? "sticky left-0 z-[1] bg-inherit shadow-[inset_-1px_0_0_0_var(--line)]" : ""}`;
+}
+
 export function TableHeaderCell({
   meta,
   width,
+  sticky,
   order,
   onSort,
   children,
-}: {
-  meta: TableColumnMeta | undefined;
+}: CellPlacement & {
+  /** px; undefined for a growing column (it takes the rest) */
   width: number | undefined;
   order: OrderTerm[] | null | undefined;
   onSort: ((field: string, additive: boolean) => void) | undefined;
@@ -87,20 +236,22 @@ export function TableHeaderCell({
     <th
       scope="col"
       aria-sort={ariaSort}
-      style={{ width: width ?? DEFAULT_COLUMN_SIZE }}
-      className={`border-b border-slate-200 px-3 py-2 font-medium ${meta?.align === "right" ? "text-right" : ""}`}
+      style={{ width }}
+      className={`border-b border-line bg-surface-muted px-3 py-2 font-medium ${
+        meta?.align === "right" ? "text-right" : ""
+      } ${placementClasses({ meta, sticky })}`}
     >
       {meta?.sortField && onSort ? (
         <button
           type="button"
-          className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+          className="inline-flex items-center gap-1 uppercase tracking-wide hover:text-fg"
           title="Click to sort; shift-click to add to the order"
           onClick={(e) => onSort(meta.sortField!, e.shiftKey)}
         >
           {children}
           <span aria-hidden="true">{term ? (term.direction === "ASC" ? "▲" : "▼") : "↕"}</span>
           {term && (order?.length ?? 0) > 1 ? (
-            <span className="text-[10px] text-slate-500">{index + 1}</span>
+            <span className="text-[10px] text-fg-muted">{index + 1}</span>
           ) : null}
         </button>
       ) : (
@@ -120,7 +271,7 @@ export function TableHead({
   return (
     <thead
       ref={headRef}
-      className="sticky top-0 z-10 bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600"
+      className="sticky top-0 z-10 bg-surface-muted text-left text-xs uppercase tracking-wide text-fg-muted"
     >
       <tr>{children}</tr>
     </thead>
@@ -129,17 +280,63 @@ export function TableHead({
 
 export function TableCell({
   meta,
+  sticky,
   children,
-}: {
-  meta: TableColumnMeta | undefined;
+}: CellPlacement & {
+  /** the header cell's alone sets the column's width (a fixed table) */
+  width?: number;
   children: ReactNode;
 }) {
+  // Amounts are never cut: no ellipsis, their column is as wide as the longest
+  // (columnWidths); other cells end in an ellipsis only when the table is at its
+  // least width.
+  const fit = meta?.amounts
+    ? "whitespace-nowrap"
+    : meta?.card
+      ? ""
+      : "overflow-hidden text-ellipsis whitespace-nowrap";
   return (
     <td
-      className={`truncate px-3 py-2 ${meta?.align === "right" ? "text-right tabular-nums" : ""}`}
+      className={`px-3 py-2 ${fit} ${meta?.align === "right" ? "text-right tabular-nums" : ""} ${placementClasses({ meta, sticky })}`}
     >
       {children}
     </td>
+  );
+}
+
+/**
+ * A link inside a row, out of the tab order: the table is one tab stop, its rows
+ * move with the arrow keys and j/k, Enter opens the row (as a click on it does).
+ */
+export function CellLink({
+  href,
+  className,
+  title,
+  children,
+}: {
+  href: string;
+  className?: string;
+  title?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link prefetch={false} tabIndex={-1} href={href} className={className} title={title}>
+      {children}
+    </Link>
+  );
+}
+
+/** A money cell: one line per currency, in tabular figures, at one size. */
+export function AmountLines({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return <span className="text-fg-subtle">—</span>;
+  if (lines.length === 1) return <>{lines[0]}</>;
+  // Two currencies share the fixed row height, each on its own line.
+  return (
+    <ul title={lines.join("\n")} className="leading-[1.1rem] -my-1">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
   );
 }
 
@@ -148,11 +345,16 @@ export interface RowHandlers<Row> {
   onFocusRow: ((index: number) => void) | undefined;
 }
 
-/** One record's row: a click (outside its links and buttons) or Enter opens it. */
+/**
+ * One record's row: a click (outside its links and buttons) or Enter opens it. One
+ * row of the table is in the tab order (`tabStop`): the highlighted one, or the
+ * first in view; the others are reached with the arrow keys or j/k.
+ */
 export function TableRowShell<Row extends { id: string }>({
   record,
   index,
   selected,
+  tabStop,
   onOpen,
   onFocusRow,
   children,
@@ -161,6 +363,7 @@ export function TableRowShell<Row extends { id: string }>({
   index: number;
   /** the keyboard highlight; undefined where the table has no keyboard rows */
   selected: boolean | undefined;
+  tabStop: boolean;
   children: ReactNode;
 }) {
   return (
@@ -169,7 +372,7 @@ export function TableRowShell<Row extends { id: string }>({
       data-row-id={record.id}
       // Only the highlighted row says so: "not selected" on every other row is noise.
       aria-selected={selected || undefined}
-      tabIndex={0}
+      tabIndex={tabStop ? 0 : -1}
       onClick={(e) => {
         if (!(e.target as HTMLElement).closest("a,button")) onOpen(record);
       }}
@@ -183,11 +386,122 @@ export function TableRowShell<Row extends { id: string }>({
           onOpen(record);
         }
       }}
-      className={`h-[41px] cursor-pointer border-b border-slate-100 focus:bg-blue-50 focus:outline-none ${
-        selected ? "bg-blue-50 shadow-[inset_3px_0_0_0_var(--color-blue-600)]" : "hover:bg-slate-50"
+      className={`h-[41px] cursor-pointer border-b border-line max-sm:h-[61px] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${
+        selected
+          ? "bg-accent-soft shadow-[inset_3px_0_0_0_var(--accent)]"
+          : "bg-surface hover:bg-surface-muted"
       }`}
     >
       {children}
     </tr>
+  );
+}
+
+/**
+ * The phone layout's column: a card of the row's key columns in two lines, its name
+ * and state over what it is about, the figure people decide on at the right.
+ */
+export function cardColumn<Row>(
+  header: string,
+  card: (record: Row) => Parameters<typeof RowCard>[0],
+): ColumnDef<Row, unknown> {
+  return {
+    id: "card",
+    header,
+    enableHiding: false,
+    meta: { card: true } satisfies TableColumnMeta,
+    cell: ({ row }) => <RowCard {...card(row.original)} />,
+  };
+}
+
+export function RowCard({
+  title,
+  badge,
+  figure,
+  subtitle,
+  aside,
+}: {
+  title: ReactNode;
+  badge?: ReactNode;
+  /** the amount (right-aligned, never cut) */
+  figure?: ReactNode;
+  subtitle?: ReactNode;
+  aside?: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <div className="flex items-center justify-between gap-3">
+        <span className="flex min-w-0 items-center gap-2">
+          <span className="truncate font-medium">{title}</span>
+          {badge}
+        </span>
+        {figure !== undefined ? (
+          <span className="shrink-0 whitespace-nowrap text-right font-medium tabular-nums">
+            {figure}
+          </span>
+        ) : null}
+      </div>
+      <div className="flex items-center justify-between gap-3 text-xs text-fg-muted">
+        <span className="min-w-0 truncate">{subtitle}</span>
+        {aside !== undefined ? <span className="shrink-0 whitespace-nowrap">{aside}</span> : null}
+      </div>
+    </div>
+  );
+}
+
+function subscribePhone(onChange: () => void) {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** Whether rows show as cards (a phone's width); the server renders the desktop rows. */
+export function usePhoneRows(): boolean {
+  return useSyncExternalStore(
+    subscribePhone,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
+
+/** A row's height in px: a card's on a phone. */
+export function rowHeightFor(phone: boolean): number {
+  return phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
+}
+
+/** How a table lays out its shown columns (infinite-table.tsx measures and decides). */
+export interface TableLayout {
+  /** each column's width in px (a growing column's least width) */
+  widths: Record<string, number>;
+  /** the shown columns' widths together: the table scrolls sideways below it */
+  minWidth: number;
+  /** the identifying column, kept in view when the table scrolls sideways */
+  stickyId: string | undefined;
+  rowHeight: number;
+}
+
+/** A column's cell placement and width in a layout. */
+export function placementOf<Row>(column: ColumnDef<Row, unknown>, layout: TableLayout) {
+  const id = columnIdOf(column);
+  const meta = metaOf(column);
+  return {
+    meta,
+    sticky: id === layout.stickyId,
+    width: meta?.grow || meta?.card ? undefined : layout.widths[id],
+  };
+}
+
+/**
+ * The table element: as wide as its box, or as its columns need (then it scrolls
+ * sideways, the identifying column staying); on a phone, one card column.
+ */
+export function ListTable({ layout, children }: { layout: TableLayout; children: ReactNode }) {
+  return (
+    <table
+      style={{ "--table-min": `${layout.minWidth}px` } as CSSProperties}
+      className="w-full table-fixed border-collapse text-sm text-fg sm:min-w-(--table-min)"
+    >
+      {children}
+    </table>
   );
 }
