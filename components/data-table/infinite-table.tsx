@@ -43,6 +43,7 @@ import {
   ROW_HEIGHT,
   renderPlainCell,
   rowHeightFor,
+  SpacerRow,
   TableCell,
   TableHead,
   TableHeaderCell,
@@ -548,12 +549,10 @@ function PlainTable<Row extends { id: string }>({
           </TableRowShell>
         ))}
         {rows.length > PLAIN_ROWS ? (
-          <tr>
-            <td
-              colSpan={columns.length}
-              style={{ height: (rows.length - PLAIN_ROWS) * layout.rowHeight }}
-            />
-          </tr>
+          <SpacerRow
+            height={(rows.length - PLAIN_ROWS) * layout.rowHeight}
+            columns={columns.filter((c) => !metaOf(c)?.card).length}
+          />
         ) : null}
       </tbody>
     </ListTable>

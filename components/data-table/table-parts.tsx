@@ -98,9 +98,13 @@ export function textWidth(text: string): number {
   return Math.ceil(width);
 }
 
-/** A header is 12 px uppercase with wide tracking, and a sort arrow when sortable. */
+/**
+ * A header is 12 px uppercase with wide tracking, and a sort arrow when sortable; it
+ * wraps between words, so its longest word is what it needs.
+ */
 function headerWidth(header: string, sortable: boolean): number {
-  return Math.ceil(header.length * 9.6) + (sortable ? 22 : 0) + CELL_PADDING;
+  const longestWord = Math.max(...header.split(/\s+/).map((word) => word.length));
+  return Math.ceil(longestWord * 9.6) + (sortable ? 22 : 0) + CELL_PADDING;
 }
 
 /**
@@ -136,10 +140,11 @@ function priorityOf<Row>(column: ColumnDef<Row, unknown>): number {
 }
 
 /**
- * The columns shown: those the person chose in the column chooser, and, of the others
- * (not hidden by default), as many as fit `width` in the list's priority order. A
- * column that cannot be hidden always shows, and so does the phone card (CSS shows
- * it below `sm` only).
+ * The columns shown: of those the person has not chosen in the column chooser (nor
+ * hidden by default), as many as fit `width` in the list's priority order, and on
+ * top of them those the person chose (the table then scrolls sideways, its
+ * identifying column staying). A column that cannot be hidden always shows, and so
+ * does the phone card (CSS shows it below `sm` only).
  */
 export function fittedVisibility<Row>(
   columns: ColumnDef<Row, unknown>[],
@@ -154,9 +159,12 @@ export function fittedVisibility<Row>(
     const id = columnIdOf(column);
     if (metaOf(column)?.card) continue;
     const choice = chosen[id];
-    if (column.enableHiding === false || choice === true) {
+    if (column.enableHiding === false) {
       visibility[id] = true;
       used += widths[id] ?? 0;
+    } else if (choice === true) {
+      // Shown on top of what fits: the person asked for it; the table scrolls sideways.
+      visibility[id] = true;
     } else if (choice === false) visibility[id] = false;
     else automatic.push(column);
   }
@@ -199,6 +207,8 @@ export function renderPlainCell<Row>(column: ColumnDef<Row, unknown>, record: Ro
  * only from `sm`; the identifying column stays in view when the table scrolls sideways.
  */
 export interface CellPlacement {
+  /** the column's id, on the cell as `data-column` (tests and styles find cells by it) */
+  columnId?: string;
   meta: TableColumnMeta | undefined;
   /** the identifying column (the first shown) */
   sticky?: boolean;
@@ -210,6 +220,7 @@ function placementClasses({ meta, sticky }: CellPlacement): string {
 }
 
 export function TableHeaderCell({
+  columnId,
   meta,
   width,
   sticky,
@@ -235,6 +246,7 @@ export function TableHeaderCell({
   return (
     <th
       scope="col"
+      data-column={columnId}
       aria-sort={ariaSort}
       style={{ width }}
       className={`border-b border-line bg-surface-muted px-3 py-2 font-medium ${
@@ -279,6 +291,7 @@ export function TableHead({
 }
 
 export function TableCell({
+  columnId,
   meta,
   sticky,
   children,
@@ -297,6 +310,7 @@ export function TableCell({
       : "overflow-hidden text-ellipsis whitespace-nowrap";
   return (
     <td
+      data-column={columnId}
       className={`px-3 py-2 ${fit} ${meta?.align === "right" ? "text-right tabular-nums" : ""} ${placementClasses({ meta, sticky })}`}
     >
       {children}
@@ -329,10 +343,10 @@ export function CellLink({
 /** A money cell: one line per currency, in tabular figures, at one size. */
 export function AmountLines({ lines }: { lines: string[] }) {
   if (lines.length === 0) return <span className="text-fg-subtle">—</span>;
-  if (lines.length === 1) return <>{lines[0]}</>;
+  if (lines.length === 1) return <span data-amount>{lines[0]}</span>;
   // Two currencies share the fixed row height, each on its own line.
   return (
-    <ul title={lines.join("\n")} className="leading-[1.1rem] -my-1">
+    <ul data-amount title={lines.join("\n")} className="-my-1 leading-[1.1rem]">
       {lines.map((line) => (
         <li key={line}>{line}</li>
       ))}
@@ -436,7 +450,10 @@ export function RowCard({
           {badge}
         </span>
         {figure !== undefined ? (
-          <span className="shrink-0 whitespace-nowrap text-right font-medium tabular-nums">
+          <span
+            data-amount
+            className="shrink-0 whitespace-nowrap text-right font-medium tabular-nums"
+          >
             {figure}
           </span>
         ) : null}
@@ -485,6 +502,7 @@ export function placementOf<Row>(column: ColumnDef<Row, unknown>, layout: TableL
   const id = columnIdOf(column);
   const meta = metaOf(column);
   return {
+    columnId: id,
     meta,
     sticky: id === layout.stickyId,
     width: meta?.grow || meta?.card ? undefined : layout.widths[id],
@@ -499,9 +517,23 @@ export function ListTable({ layout, children }: { layout: TableLayout; children:
   return (
     <table
       style={{ "--table-min": `${layout.minWidth}px` } as CSSProperties}
-      className="w-full table-fixed border-collapse text-sm text-fg sm:min-w-(--table-min)"
+      className="w-full min-w-72 table-fixed border-collapse text-sm text-fg sm:min-w-(--table-min)"
     >
       {children}
     </table>
+  );
+}
+
+/**
+ * Empty rows of a given height (the rows not rendered). One cell spans the columns
+ * for each layout, the other layout's hidden: a hidden layout's columns would
+ * otherwise still take a share of the width (a spanning cell makes columns).
+ */
+export function SpacerRow({ height, columns }: { height: number; columns: number }) {
+  return (
+    <tr>
+      <td colSpan={Math.max(1, columns)} className="max-sm:hidden" style={{ height }} />
+      <td className="sm:hidden" style={{ height }} />
+    </tr>
   );
 }

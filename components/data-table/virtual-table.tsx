@@ -17,7 +17,9 @@ import {
   PREFETCH_ROWS,
   placementOf,
   type RowHandlers,
+  SpacerRow,
   TableCell,
+  type TableColumnMeta,
   TableHead,
   TableHeaderCell,
   type TableLayout,
@@ -114,7 +116,9 @@ export function VirtualTable<Row extends { id: string }>({
     items.length > 0
       ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - headerHeight)
       : 0;
-  const visibleColumns = table.getVisibleLeafColumns().length;
+  const visibleColumns = table
+    .getVisibleLeafColumns()
+    .filter((column) => !(column.columnDef.meta as TableColumnMeta | undefined)?.card).length;
   // The one row in the tab order: the highlighted one when rendered, else the first in view.
   const firstIndex = items[0]?.index ?? 0;
   const tabStop =
@@ -135,11 +139,7 @@ export function VirtualTable<Row extends { id: string }>({
         ))}
       </TableHead>
       <tbody>
-        {paddingTop > 0 ? (
-          <tr>
-            <td colSpan={visibleColumns} style={{ height: paddingTop }} />
-          </tr>
-        ) : null}
+        {paddingTop > 0 ? <SpacerRow height={paddingTop} columns={visibleColumns} /> : null}
         {items.map((item) => {
           const row = tableRows[item.index]!;
           return (
@@ -156,11 +156,7 @@ export function VirtualTable<Row extends { id: string }>({
             />
           );
         })}
-        {paddingBottom > 0 ? (
-          <tr>
-            <td colSpan={visibleColumns} style={{ height: paddingBottom }} />
-          </tr>
-        ) : null}
+        {paddingBottom > 0 ? <SpacerRow height={paddingBottom} columns={visibleColumns} /> : null}
       </tbody>
     </ListTable>
   );

@@ -65,7 +65,8 @@ export function invoiceColumns(
     {
       id: "customer",
       header: "Customer",
-      size: 160,
+      // The least room for a name; it takes whatever the other columns leave.
+      size: 200,
       meta: { priority: 1, grow: true } satisfies TableColumnMeta,
       cell: ({ row }) => (
         <CellLink
@@ -107,7 +108,8 @@ export function invoiceColumns(
     {
       id: "issuedAt",
       header: "Issued",
-      size: 130,
+      // "planned Jun 1, 2030" (a draft's planned day).
+      size: 160,
       meta: { priority: 3, sortField: "issuedAt" } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.issuedAt ? (
