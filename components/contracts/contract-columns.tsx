@@ -65,7 +65,7 @@ export function contractColumns(
       header: "Name",
       size: 200,
       enableHiding: false,
-      meta: { grow: true } satisfies TableColumnMeta,
+      meta: { grow: true, text: (c: ContractRecord) => c.name } satisfies TableColumnMeta,
       cell: ({ row }) => (
         <CellLink
           href={contractHref(row.original.id)}

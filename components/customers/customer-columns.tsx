@@ -32,7 +32,11 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
       header: "Name",
       size: 200,
       enableHiding: false,
-      meta: { sortField: "name", grow: true } satisfies TableColumnMeta,
+      meta: {
+        sortField: "name",
+        grow: true,
+        text: (c: CustomerRecord) => c.name,
+      } satisfies TableColumnMeta,
       cell: ({ row }) => (
         <CellLink
           href={`/customers/${row.original.id}`}

@@ -24,8 +24,13 @@ export interface TableColumnMeta {
    * that set one, in declaration order.
    */
   priority?: number;
-  /** the row's name: takes the room the other columns leave, never less than its size */
+  /**
+   * The row's name: takes the room the other columns leave, and is given the room its
+   * longest loaded name needs (up to GROW_MAX px) before lower-priority columns show.
+   */
   grow?: boolean;
+  /** a growing column's text, for its width */
+  text?: (record: never) => string | null;
   /**
    * Money: the texts the cell shows (one per currency). The column is as wide as the
    * longest of the loaded rows' texts, so an amount is never cut.
@@ -50,6 +55,8 @@ export const PREFETCH_ROWS = 30;
 const DEFAULT_COLUMN_SIZE = 150;
 /** The table's width assumed before it is measured (the server's render): 1280 px's box. */
 export const DEFAULT_TABLE_WIDTH = 1030;
+/** The most room a name is given before other columns (longer names end in an ellipsis). */
+const GROW_MAX = 340;
 /** Horizontal padding of a cell (px-3 each side). */
 const CELL_PADDING = 24;
 
@@ -120,7 +127,12 @@ export function columnWidths<Row>(
   for (const column of choosableColumns(columns)) {
     const meta = metaOf(column);
     let width = column.size ?? DEFAULT_COLUMN_SIZE;
-    if (meta?.amounts) {
+    if (meta?.grow && meta.text) {
+      const text = meta.text as (record: Row) => string | null;
+      let longest = 0;
+      for (const row of rows) longest = Math.max(longest, textWidth(text(row) ?? ""));
+      width = Math.max(width, Math.min(GROW_MAX, longest + CELL_PADDING));
+    } else if (meta?.amounts) {
       const amounts = meta.amounts as (record: Row) => string[];
       let longest = 0;
       for (const row of rows)
@@ -154,14 +166,19 @@ export function fittedVisibility<Row>(
 ): VisibilityState {
   const visibility: VisibilityState = {};
   let used = 0;
+  // What the names need beyond their column's least width: kept free for them
+  // before any column past the lead (priority above LEAD_PRIORITY) shows.
+  let namesReserve = 0;
   const automatic: ColumnDef<Row, unknown>[] = [];
   for (const column of columns) {
     const id = columnIdOf(column);
-    if (metaOf(column)?.card) continue;
+    const meta = metaOf(column);
+    if (meta?.card) continue;
+    if (meta?.grow) namesReserve += (widths[id] ?? 0) - (column.size ?? DEFAULT_COLUMN_SIZE);
     const choice = chosen[id];
     if (column.enableHiding === false) {
       visibility[id] = true;
-      used += widths[id] ?? 0;
+      used += leastWidth(column, widths);
     } else if (choice === true) {
       // Shown on top of what fits: the person asked for it; the table scrolls sideways.
       visibility[id] = true;
@@ -174,13 +191,24 @@ export function fittedVisibility<Row>(
   let full = false;
   for (const { column } of byPriority) {
     const id = columnIdOf(column);
-    const needed = widths[id] ?? 0;
+    const needed = leastWidth(column, widths);
+    const reserve = priorityOf(column) > LEAD_PRIORITY ? namesReserve : 0;
     // Past the first column that does not fit, none shows: the priority order holds.
-    full ||= used + needed > width;
+    full ||= used + needed + reserve > width;
     visibility[id] = !full;
     if (!full) used += needed;
   }
   return visibility;
+}
+
+/** Priorities up to this are what a list leads with: they show before names get room. */
+const LEAD_PRIORITY = 2;
+
+/** A growing column counts at its least width while the lead columns are placed. */
+function leastWidth<Row>(column: ColumnDef<Row, unknown>, widths: Record<string, number>) {
+  return metaOf(column)?.grow
+    ? (column.size ?? DEFAULT_COLUMN_SIZE)
+    : (widths[columnIdOf(column)] ?? 0);
 }
 
 /** The table's least width: every shown column at its width (a growing one at its size). */
@@ -188,7 +216,7 @@ export function tableMinWidth<Row>(
   columns: ColumnDef<Row, unknown>[],
   widths: Record<string, number>,
 ): number {
-  return columns.reduce((sum, column) => sum + (widths[columnIdOf(column)] ?? 0), 0);
+  return columns.reduce((sum, column) => sum + leastWidth(column, widths), 0);
 }
 
 /**

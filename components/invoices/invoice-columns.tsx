@@ -67,7 +67,11 @@ export function invoiceColumns(
       header: "Customer",
       // The least room for a name; it takes whatever the other columns leave.
       size: 200,
-      meta: { priority: 1, grow: true } satisfies TableColumnMeta,
+      meta: {
+        priority: 1,
+        grow: true,
+        text: (i: InvoiceRecord) => i.customerName,
+      } satisfies TableColumnMeta,
       cell: ({ row }) => (
         <CellLink
           href={`/customers/${row.original.customerId}`}
@@ -110,7 +114,7 @@ export function invoiceColumns(
       header: "Issued",
       // "planned Jun 1, 2030" (a draft's planned day).
       size: 160,
-      meta: { priority: 3, sortField: "issuedAt" } satisfies TableColumnMeta,
+      meta: { priority: 2, sortField: "issuedAt" } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.issuedAt ? (
           <time dateTime={row.original.issuedAt} title={formatTimestamp(row.original.issuedAt)}>

@@ -61,7 +61,12 @@ export function paymentColumns(
       id: "customer",
       header: "Customer",
       size: 180,
-      meta: { sortField: "customerName", priority: 1, grow: true } satisfies TableColumnMeta,
+      meta: {
+        sortField: "customerName",
+        priority: 1,
+        grow: true,
+        text: (p: PaymentRecord) => p.customerName,
+      } satisfies TableColumnMeta,
       cell: ({ row }) => <PaymentCustomer payment={row.original} />,
     },
     {
