@@ -143,7 +143,7 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
       subtitle: customer.coverageContractStartAt
         ? `Covered ${formatDate(customer.coverageContractStartAt)} – ${formatEndDate(customer.coverageContractEndAt)}`
         : "No contract",
-      aside: `${customer.contractCount.toLocaleString("en-US")} contracts`,
+      aside: `${customer.contractCount.toLocaleString("en-US")} ${customer.contractCount === 1 ? "contract" : "contracts"}`,
     })),
   ];
 }

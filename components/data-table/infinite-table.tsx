@@ -632,7 +632,8 @@ function ColumnPicker<Row>({
   onToggle: (id: string, visible: boolean) => void;
 }) {
   return (
-    <details className="relative">
+    // On a phone the rows are cards of the key columns: no columns to choose.
+    <details className="relative max-sm:hidden">
       <summary className="cursor-pointer rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg">
         Columns
       </summary>
