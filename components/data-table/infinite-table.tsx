@@ -29,6 +29,7 @@ import { ErrorPanel } from "../states/error-panel";
 import { RateLimitNotice } from "../states/rate-limit-notice";
 import { TableSkeleton } from "../states/table-skeleton";
 import {
+  CARDS_BELOW,
   choosableColumns,
   columnIdOf,
   columnWidths,
@@ -50,7 +51,6 @@ import {
   type TableLayout,
   TableRowShell,
   tableMinWidth,
-  usePhoneRows,
   VIEWPORT_HEIGHT,
   visibleColumnsOf,
 } from "./table-parts";
@@ -135,13 +135,14 @@ export function InfiniteTable<Row extends { id: string }>({
   const scrollRef = useRef<HTMLElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   const rows = useMemo(() => flattenPages(query.data?.pages), [query.data]);
-  const phone = usePhoneRows();
-  const rowHeight = rowHeightFor(phone);
 
   // The columns shown: the person's choices in the chooser, then the list's priority
   // order while the columns fit the table's width (measured; assumed on the server).
   const [chosen, setChosen] = useState<VisibilityState>(() => initialVisibility(columns));
   const [tableWidth, setTableWidth] = useState(DEFAULT_TABLE_WIDTH);
+  const carded = columns.some((c) => metaOf(c)?.card);
+  const cards = carded && tableWidth < CARDS_BELOW;
+  const rowHeight = rowHeightFor(cards);
   const widths = useMemo(() => columnWidths(columns, rows), [columns, rows]);
   const columnVisibility = fittedVisibility(columns, chosen, widths, tableWidth);
   const visibleColumns = visibleColumnsOf(columns, columnVisibility);
@@ -149,7 +150,7 @@ export function InfiniteTable<Row extends { id: string }>({
   const stickyId = visibleColumns.find((c) => !metaOf(c)?.card)
     ? columnIdOf(visibleColumns.find((c) => !metaOf(c)?.card)!)
     : undefined;
-  const layout: TableLayout = { widths, minWidth, stickyId, rowHeight };
+  const layout: TableLayout = { widths, minWidth, stickyId, rowHeight, carded };
 
   // Plain rows until the person scrolls the table (or moves the highlight past them).
   const [virtual, setVirtual] = useState(false);
@@ -360,11 +361,14 @@ export function InfiniteTable<Row extends { id: string }>({
           {hasNextPage ? ", more below" : ", all loaded"}
           {query.isPlaceholderData ? " · updating…" : ""}
         </p>
-        <ColumnPicker
-          columns={choosableColumns(columns)}
-          visibility={columnVisibility}
-          onToggle={(id, visible) => setChosen((v) => ({ ...v, [id]: visible }))}
-        />
+        {cards ? null : (
+          // Cards hold the key columns: no columns to choose.
+          <ColumnPicker
+            columns={choosableColumns(columns)}
+            visibility={columnVisibility}
+            onToggle={(id, visible) => setChosen((v) => ({ ...v, [id]: visible }))}
+          />
+        )}
       </div>
       {waitNotice && !isFetchingNextPage ? <div className="mb-2">{waitNotice}</div> : null}
       <p id={descriptionId} className="sr-only">
@@ -400,7 +404,7 @@ export function InfiniteTable<Row extends { id: string }>({
         // rows are added above it, and a table scrolled to its end would stay there,
         // loading page after page. The virtual table places the rows itself.
         style={{ scrollPaddingTop: headerHeight, overflowAnchor: "none" }}
-        className={`${fit ? "max-h-[32rem]" : "h-[calc(100dvh-16rem)] min-h-80"} overflow-auto rounded-md border border-line bg-surface ${
+        className={`@container ${fit ? "max-h-[32rem]" : "h-[calc(100dvh-16rem)] min-h-80"} overflow-auto rounded-md border border-line bg-surface ${
           query.isPlaceholderData ? "opacity-60" : ""
         }`}
       >
@@ -538,6 +542,7 @@ function PlainTable<Row extends { id: string }>({
             index={index}
             selected={active === index}
             tabStop={index === tabStop}
+            carded={layout.carded}
             onOpen={onOpen}
             onFocusRow={onFocusRow}
           >
@@ -552,6 +557,7 @@ function PlainTable<Row extends { id: string }>({
           <SpacerRow
             height={(rows.length - PLAIN_ROWS) * layout.rowHeight}
             columns={columns.filter((c) => !metaOf(c)?.card).length}
+            carded={layout.carded}
           />
         ) : null}
       </tbody>
@@ -632,8 +638,7 @@ function ColumnPicker<Row>({
   onToggle: (id: string, visible: boolean) => void;
 }) {
   return (
-    // On a phone the rows are cards of the key columns: no columns to choose.
-    <details className="relative max-sm:hidden">
+    <details className="relative">
       <summary className="cursor-pointer rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg">
         Columns
       </summary>

@@ -2,7 +2,7 @@
 
 import type { CellContext, ColumnDef, VisibilityState } from "@tanstack/react-table";
 import Link from "next/link";
-import { type CSSProperties, type ReactNode, type Ref, useSyncExternalStore } from "react";
+import type { CSSProperties, ReactNode, Ref } from "react";
 import type { OrderTerm } from "@/lib/lists/order";
 
 /**
@@ -41,10 +41,14 @@ export interface TableColumnMeta {
 }
 
 export const ROW_HEIGHT = 41;
-/** A row on a phone: a card of two lines (PHONE_QUERY). */
-export const PHONE_ROW_HEIGHT = 61;
-/** Below this width (Tailwind's `sm`) a list shows its rows as cards. */
-export const PHONE_QUERY = "(max-width: 639.98px)";
+/** A row as a card of two lines (a table narrower than CARDS_BELOW). */
+export const CARD_ROW_HEIGHT = 61;
+/**
+ * A table box narrower than this (px; 40rem) shows its rows as cards: a phone, or a
+ * narrow window beside the navigation. CSS decides by a container query on the
+ * table's box (so the server's HTML is right at once); the script, by measuring it.
+ */
+export const CARDS_BELOW = 640;
 /** The window the virtual table assumes before it measures its own (server render). */
 export const VIEWPORT_HEIGHT = 720;
 /** Rows the virtual table renders beyond the window, either way. */
@@ -156,7 +160,7 @@ function priorityOf<Row>(column: ColumnDef<Row, unknown>): number {
  * hidden by default), as many as fit `width` in the list's priority order, and on
  * top of them those the person chose (the table then scrolls sideways, its
  * identifying column staying). A column that cannot be hidden always shows, and so
- * does the phone card (CSS shows it below `sm` only).
+ * does the phone card (CSS shows it in a narrow table only).
  */
 export function fittedVisibility<Row>(
   columns: ColumnDef<Row, unknown>[],
@@ -231,8 +235,8 @@ export function renderPlainCell<Row>(column: ColumnDef<Row, unknown>, record: Ro
 }
 
 /**
- * How a column's cells lay out: the phone card only below `sm`, every other column
- * only from `sm`; the identifying column stays in view when the table scrolls sideways.
+ * How a column's cells lay out: the card only in a narrow table (CARDS_BELOW), every
+ * other column only in a wider one; the identifying column stays in view when the table scrolls sideways.
  */
 export interface CellPlacement {
   /** the column's id, on the cell as `data-column` (tests and styles find cells by it) */
@@ -240,11 +244,13 @@ export interface CellPlacement {
   meta: TableColumnMeta | undefined;
   /** the identifying column (the first shown) */
   sticky?: boolean;
+  /** the table has a card column: the other columns give way to it in a narrow table */
+  carded?: boolean;
 }
 
-function placementClasses({ meta, sticky }: CellPlacement): string {
-  if (meta?.card) return "sm:hidden";
-  return `max-sm:hidden ${sticky ? "sticky left-0 z-[1] bg-inherit shadow-[inset_-1px_0_0_0_var(--line)]" : ""}`;
+function placementClasses({ meta, sticky, carded }: CellPlacement): string {
+  if (meta?.card) return "@min-[40rem]:hidden";
+  return `${carded ? "@max-[40rem]:hidden" : ""} ${sticky ? "sticky left-0 z-[1] bg-inherit shadow-[inset_-1px_0_0_0_var(--line)]" : ""}`;
 }
 
 export function TableHeaderCell({
@@ -252,6 +258,7 @@ export function TableHeaderCell({
   meta,
   width,
   sticky,
+  carded,
   order,
   onSort,
   children,
@@ -279,7 +286,7 @@ export function TableHeaderCell({
       style={{ width }}
       className={`border-b border-line bg-surface-muted px-3 py-2 font-medium ${
         meta?.align === "right" ? "text-right" : ""
-      } ${placementClasses({ meta, sticky })}`}
+      } ${placementClasses({ meta, sticky, carded })}`}
     >
       {meta?.sortField && onSort ? (
         <button
@@ -322,6 +329,7 @@ export function TableCell({
   columnId,
   meta,
   sticky,
+  carded,
   children,
 }: CellPlacement & {
   /** the header cell's alone sets the column's width (a fixed table) */
@@ -339,7 +347,7 @@ export function TableCell({
   return (
     <td
       data-column={columnId}
-      className={`px-3 py-2 ${fit} ${meta?.align === "right" ? "text-right tabular-nums" : ""} ${placementClasses({ meta, sticky })}`}
+      className={`px-3 py-2 ${fit} ${meta?.align === "right" ? "text-right tabular-nums" : ""} ${placementClasses({ meta, sticky, carded })}`}
     >
       {children}
     </td>
@@ -397,6 +405,7 @@ export function TableRowShell<Row extends { id: string }>({
   index,
   selected,
   tabStop,
+  carded,
   onOpen,
   onFocusRow,
   children,
@@ -406,6 +415,8 @@ export function TableRowShell<Row extends { id: string }>({
   /** the keyboard highlight; undefined where the table has no keyboard rows */
   selected: boolean | undefined;
   tabStop: boolean;
+  /** the table has cards: the row is a card's height in a narrow table */
+  carded: boolean;
   children: ReactNode;
 }) {
   return (
@@ -428,7 +439,7 @@ export function TableRowShell<Row extends { id: string }>({
           onOpen(record);
         }
       }}
-      className={`h-[41px] cursor-pointer border-b border-line max-sm:h-[61px] focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${
+      className={`h-[41px] cursor-pointer border-b border-line ${carded ? "@max-[40rem]:h-[61px]" : ""} focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${
         selected
           ? "bg-accent-soft shadow-[inset_3px_0_0_0_var(--accent)]"
           : "bg-surface hover:bg-surface-muted"
@@ -494,24 +505,9 @@ export function RowCard({
   );
 }
 
-function subscribePhone(onChange: () => void) {
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
-
-/** Whether rows show as cards (a phone's width); the server renders the desktop rows. */
-export function usePhoneRows(): boolean {
-  return useSyncExternalStore(
-    subscribePhone,
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
-}
-
-/** A row's height in px: a card's on a phone. */
-export function rowHeightFor(phone: boolean): number {
-  return phone ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
+/** A row's height in px: a card's in a narrow table. */
+export function rowHeightFor(cards: boolean): number {
+  return cards ? CARD_ROW_HEIGHT : ROW_HEIGHT;
 }
 
 /** How a table lays out its shown columns (infinite-table.tsx measures and decides). */
@@ -523,6 +519,8 @@ export interface TableLayout {
   /** the identifying column, kept in view when the table scrolls sideways */
   stickyId: string | undefined;
   rowHeight: number;
+  /** the list has a card column (its narrow layout) */
+  carded: boolean;
 }
 
 /** A column's cell placement and width in a layout. */
@@ -533,6 +531,7 @@ export function placementOf<Row>(column: ColumnDef<Row, unknown>, layout: TableL
     columnId: id,
     meta,
     sticky: id === layout.stickyId,
+    carded: layout.carded,
     width: meta?.grow || meta?.card ? undefined : layout.widths[id],
   };
 }
@@ -545,7 +544,9 @@ export function ListTable({ layout, children }: { layout: TableLayout; children:
   return (
     <table
       style={{ "--table-min": `${layout.minWidth}px` } as CSSProperties}
-      className="w-full min-w-72 table-fixed border-collapse text-sm text-fg sm:min-w-(--table-min)"
+      className={`w-full min-w-72 table-fixed border-collapse text-sm text-fg ${
+        layout.carded ? "@min-[40rem]:min-w-(--table-min)" : "min-w-(--table-min)"
+      }`}
     >
       {children}
     </table>
@@ -557,11 +558,25 @@ export function ListTable({ layout, children }: { layout: TableLayout; children:
  * for each layout, the other layout's hidden: a hidden layout's columns would
  * otherwise still take a share of the width (a spanning cell makes columns).
  */
-export function SpacerRow({ height, columns }: { height: number; columns: number }) {
+export function SpacerRow({
+  height,
+  columns,
+  carded,
+}: {
+  height: number;
+  columns: number;
+  carded: boolean;
+}) {
+  if (!carded)
+    return (
+      <tr>
+        <td colSpan={Math.max(1, columns)} style={{ height }} />
+      </tr>
+    );
   return (
     <tr>
-      <td colSpan={Math.max(1, columns)} className="max-sm:hidden" style={{ height }} />
-      <td className="sm:hidden" style={{ height }} />
+      <td colSpan={Math.max(1, columns)} className="@max-[40rem]:hidden" style={{ height }} />
+      <td className="@min-[40rem]:hidden" style={{ height }} />
     </tr>
   );
 }

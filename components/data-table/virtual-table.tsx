@@ -139,7 +139,9 @@ export function VirtualTable<Row extends { id: string }>({
         ))}
       </TableHead>
       <tbody>
-        {paddingTop > 0 ? <SpacerRow height={paddingTop} columns={visibleColumns} /> : null}
+        {paddingTop > 0 ? (
+          <SpacerRow height={paddingTop} columns={visibleColumns} carded={layout.carded} />
+        ) : null}
         {items.map((item) => {
           const row = tableRows[item.index]!;
           return (
@@ -156,7 +158,9 @@ export function VirtualTable<Row extends { id: string }>({
             />
           );
         })}
-        {paddingBottom > 0 ? <SpacerRow height={paddingBottom} columns={visibleColumns} /> : null}
+        {paddingBottom > 0 ? (
+          <SpacerRow height={paddingBottom} columns={visibleColumns} carded={layout.carded} />
+        ) : null}
       </tbody>
     </ListTable>
   );
@@ -187,6 +191,7 @@ const VirtualRow = memo(function VirtualRow<Row extends { id: string }>({
       index={index}
       selected={selected}
       tabStop={tabStop}
+      carded={layout.carded}
       onOpen={onOpen}
       onFocusRow={onFocusRow}
     >
