@@ -64,7 +64,16 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { SANDBOX_DB: E2E_DB, SANDBOX_NOW: E2E_NOW, PORT: String(PORT) },
+      // Every worker's browser reads from 127.0.0.1, one client to the data route's limit:
+      // four people's worth of scrolling in one allowance would answer a test 429 at
+      // random. The limit itself is tested on servers of its own (rate-limits, faults).
+      env: {
+        SANDBOX_DB: E2E_DB,
+        SANDBOX_NOW: E2E_NOW,
+        PORT: String(PORT),
+        DATA_RATE_LIMIT_BURST: "400",
+        DATA_RATE_LIMIT_PER_SEC: "100",
+      },
       stdout: "pipe",
       stderr: "pipe",
     },

@@ -16,7 +16,11 @@
  *    (a refresh interval of 60 s, so the background walks every view again each
  *    minute) for --soak-minutes (default 10): server RSS before, during (peak) and after.
  *
- * Options: --soak-minutes N; env BENCH_DB (default .data/bench.sqlite), BENCH_CUSTOMERS
+ * With --totals, instead: the totals of list views ("Sum this view", /api/totals) of
+ * about 10,000, 100,000 and all invoices, cold then cached: seconds, pages read, and
+ * the server's RSS (peak while summing).
+ *
+ * Options: --soak-minutes N; --totals; env BENCH_DB (default .data/bench.sqlite), BENCH_CUSTOMERS
  * (default 50000, only when seeding), BENCH_INSIGHTS_PORT (default 7300),
  * INSIGHTS_MAX_PAGES_PER_SECOND (the app's page budget; default its own, 50),
  * NEXT_DIST_DIR (the build).
@@ -28,7 +32,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { nextStartArgs } from "../lib/testing/next-start";
 
-const { values: flags } = parseArgs({ options: { "soak-minutes": { type: "string" } } });
+const { values: flags } = parseArgs({
+  options: { "soak-minutes": { type: "string" }, totals: { type: "boolean" } },
+});
 const SOAK_MINUTES = Number(flags["soak-minutes"] ?? 10);
 const DB = path.resolve(process.env.BENCH_DB ?? ".data/bench.sqlite");
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
@@ -66,6 +72,7 @@ async function startServer(dataDir: string, env: Record<string, string> = {}) {
       INSIGHTS_DATA_DIR: dataDir,
       // The per-client limit on forced refreshes is not what is measured here.
       INSIGHTS_REFRESHES_PER_MINUTE: "1000",
+      VIEW_SUMS_PER_MINUTE: "1000",
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -219,6 +226,7 @@ async function main() {
     for (const p of ["/invoices", "/customers", "/api/data/invoices?limit=50"]) await pageTime(p);
     const before = memory(pid);
     console.log(`\nserver RSS at start: ${mib(before)}`);
+    if (flags.totals) return await benchTotals(pid);
 
     console.log(`\n1. Cold walks, ${VIEWERS} viewers arriving at once`);
     for (const view of VIEWS) {
@@ -329,6 +337,56 @@ async function main() {
   } finally {
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The invoice views summed: by issue date, about 10,000 and 100,000 invoices, then all. */
+const TOTALS_VIEWS = [
+  { name: "issued in 3 weeks", query: "issueDateStartAt=2026-01-01&issueDateEndAt=2026-01-22" },
+  { name: "issued in 6 months", query: "issueDateStartAt=2026-01-01&issueDateEndAt=2026-07-01" },
+  { name: "all invoices", query: "" },
+];
+
+/** Reads /api/totals/invoices as the browser does: seconds, pages, rows, RSS peak. */
+async function sumView(query: string, pid: number) {
+  const started = performance.now();
+  let peak = memory(pid);
+  const sampler = setInterval(() => {
+    const now = memory(pid);
+    if (now.rss > peak.rss) peak = now;
+  }, 250);
+  try {
+    const response = await fetch(`${BASE}/api/totals/invoices?${query}`);
+    if (!response.ok || !response.body) throw new Error(`/api/totals: ${response.status}`);
+    const text = await response.text();
+    const last = JSON.parse(text.trim().split("\n").at(-1)!) as {
+      type: string;
+      pages?: number;
+      totals?: { count: number };
+      message?: string;
+    };
+    if (last.type !== "result") throw new Error(`the sum ended with ${text.slice(-300)}`);
+    return {
+      seconds: (performance.now() - started) / 1000,
+      pages: last.pages ?? 0,
+      count: last.totals?.count ?? 0,
+      peak,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function benchTotals(pid: number) {
+  console.log("\nTotals of invoice views (cold: walked; then warm: the cached result)");
+  console.log("| view | invoices | pages read | cold s | warm s | server RSS peak while summing |");
+  console.log("| --- | --- | --- | --- | --- | --- |");
+  for (const view of TOTALS_VIEWS) {
+    const cold = await sumView(view.query, pid);
+    const warm = await sumView(view.query, pid);
+    console.log(
+      `| ${view.name} | ${cold.count.toLocaleString("en-US")} | ${cold.pages.toLocaleString("en-US")} | ${cold.seconds.toFixed(1)} | ${warm.seconds.toFixed(2)} | ${mib(cold.peak)} |`,
+    );
   }
 }
 

@@ -5,12 +5,19 @@
  * the data route's limit is one allowance across both; Redis going away leaves each
  * instance limiting in its own memory (README, "Redis"), never a 500; an instance
  * that cannot reach Redis at start refuses to; a killed instance is taken out by the
- * balancer while the other answers.
+ * balancer while the other answers. The instances read the Invoicing API through a
+ * counting proxy of the test's own (the built-in API they serve themselves, behind
+ * it), so the test sees what the upstream sees: one walk of a view serves viewers on
+ * both instances, and a walk whose instance is killed is taken over by the other once
+ * its lock expires.
  *
  * Where haproxy, redis-server or PostgreSQL is not installed the file is skipped,
  * loudly; with DEPLOY_TEST_REQUIRED=1 (CI) that is a failure.
  */
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { type Deployment, deploymentUnavailable, startDeployment } from "../deploy/local";
 import { E2E_NOW } from "./env";
 import { E2E_ACCOUNT, SESSION_COOKIE } from "./session";
@@ -26,9 +33,44 @@ test.skip(Boolean(unavailable) && process.env.DEPLOY_TEST_REQUIRED !== "1", unav
 
 let deployment: Deployment;
 
+/**
+ * The upstream API as the instances see it: a proxy that counts each request and
+ * passes it to the built-in API the instances serve (INVOICING_SANDBOX=1), through
+ * the balancer, with the demo key swapped in for the one the instances hold.
+ */
+const upstream = { requests: [] as string[], server: null as http.Server | null };
+const PROXY_KEY = "inv_sk_deployment_proxy_e2e";
+
+async function startUpstreamProxy(): Promise<number> {
+  const server = http.createServer((req, res) => {
+    upstream.requests.push(req.url ?? "");
+    const key = fs.readFileSync(`${deployment.env.SANDBOX_DB}.demo-key`, "utf8").trim();
+    fetch(`${deployment.url}${req.url}`, {
+      headers: { authorization: `Bearer ${key}`, accept: "application/json" },
+    }).then(
+      async (answer) => {
+        res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
+        res.end(Buffer.from(await answer.arrayBuffer()));
+      },
+      () => {
+        res.writeHead(502).end();
+      },
+    );
+  });
+  upstream.server = server;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+/** Pages the whole-list walks have read from the upstream so far (they read 100 a page). */
+const walkPages = () =>
+  upstream.requests.filter((url) => /^\/api\/v1\/\w+\?/.test(url) && url.includes("limit=100"))
+    .length;
+
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   expect(unavailable, "what the deployment test needs").toBeNull();
+  const proxyPort = await startUpstreamProxy();
   deployment = await startDeployment({
     instances: 2,
     signIn: true,
@@ -37,6 +79,14 @@ test.beforeAll(async () => {
       // A window of 1,000 s: no allowance comes back while the test runs.
       DATA_RATE_LIMIT_BURST: String(BURST),
       DATA_RATE_LIMIT_PER_SEC: "0.01",
+      // The Invoicing API through the counting proxy; the built-in API still served.
+      INVOICING_API_URL: `http://127.0.0.1:${proxyPort}/api/v1`,
+      INVOICING_API_KEY: PROXY_KEY,
+      INVOICING_SANDBOX: "1",
+      // Walks slow enough to kill an instance in the middle of one, and a lock that
+      // outlives a dead walker by seconds, not the default 30.
+      INSIGHTS_MAX_PAGES_PER_SECOND: "20",
+      INSIGHTS_LOCK_TTL: "4s",
     },
   });
   // The account, made with the command line on the deployment's PostgreSQL.
@@ -64,6 +114,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await deployment?.stop();
+  upstream.server?.close();
 });
 
 /**
@@ -106,6 +157,21 @@ async function readThroughBoth(cookie: string, count: number): Promise<number[]>
   return all.map((r) => r.status);
 }
 
+interface WalkEnd {
+  type: string;
+  id?: string;
+  pages?: number;
+  message?: string;
+}
+
+/** Follows a view's walk through `base` as a page does: the stream's last event. */
+async function followView(base: string, view: string, cookie: string): Promise<WalkEnd> {
+  const res = await fetch(`${base}/api/insights/${view}`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  const lines = (await res.text()).trim().split("\n");
+  return JSON.parse(lines.at(-1)!) as WalkEnd;
+}
+
 function tally(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
   for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
@@ -133,6 +199,47 @@ test("a session made through one instance reads through the other, and through t
   ).toBeVisible();
 });
 
+test("one walk serves viewers on both instances: the upstream sees one walk's pages", async () => {
+  test.setTimeout(120_000);
+  const cookie = await signIn(deployment.url);
+  const [first, second] = deployment.instances;
+  const before = walkPages();
+  const [one, other] = await Promise.all([
+    followView(first!.url, "receivables", cookie),
+    followView(second!.url, "receivables", cookie),
+  ]);
+  expect(one.type, JSON.stringify(one)).toBe("result");
+  expect(other).toEqual(one);
+  expect(one.pages).toBeGreaterThan(1);
+  // Two walks would have read twice the pages.
+  expect(walkPages() - before).toBe(one.pages);
+});
+
+test("an instance killed mid-walk: the other takes the walk over once its lock expires", async () => {
+  test.setTimeout(180_000);
+  const cookie = await signIn(deployment.url);
+  const [first, second] = deployment.instances;
+  const before = walkPages();
+  // The home page's walk starts on the first instance (its stream left unread).
+  const abandoned = new AbortController();
+  void fetch(`${first!.url}/api/insights/home`, {
+    headers: { cookie },
+    signal: abandoned.signal,
+  }).catch(() => {});
+  await expect.poll(() => walkPages() - before, { timeout: 30_000 }).toBeGreaterThan(5);
+  await first!.kill();
+  abandoned.abort();
+  const atKill = walkPages();
+  // A viewer on the second waits out the dead walker's lock, then its own walk ends.
+  const end = await followView(second!.url, "home", cookie);
+  expect(end.type, JSON.stringify(end)).toBe("result");
+  expect(walkPages()).toBeGreaterThan(atKill);
+  await first!.start();
+  await deployment.untilBalancer({ instance1: "UP", instance2: "UP" });
+  // The first, back, shows the result the second walked.
+  expect(await followView(first!.url, "home", cookie)).toEqual(end);
+});
+
 test("the data route's limit is one allowance across both instances: N + N reads get exactly the burst", async () => {
   const cookie = await signIn(deployment.url);
   const statuses = await readThroughBoth(cookie, 2 * BURST);
@@ -155,6 +262,14 @@ test("with Redis down each instance limits in its own memory: pages and data ans
     expect(pages.status).toBe(200);
     expect(await pages.text()).toContain("Invoices");
     expect((await fetch(`${deployment.url}/api/health`)).status).toBe(200);
+    // The insight pages: their figures from the shared state cannot be read, and
+    // they say so (or show what they hold), never a 500 page.
+    for (const path of ["/", "/receivables", "/renewals"]) {
+      const insight = await fetch(`${deployment.url}${path}`, { headers: { cookie } });
+      expect(insight.status, path).toBe(200);
+      const html = await insight.text();
+      expect(html, path).not.toContain("Internal Server Error");
+    }
 
     // An instance that starts while Redis is unreachable refuses to, saying why.
     const [first] = deployment.instances;

@@ -8,6 +8,29 @@ import { demoKey } from "./env";
 
 export const apiAuth = () => ({ authorization: `Bearer ${demoKey()}` });
 
+/** Every record of a list's query, page by page over nextCursor: the truth to compare with. */
+// biome-ignore lint/suspicious/noExplicitAny: API records read loosely, as the API answers them
+export async function apiWalk<T = Record<string, any>>(
+  request: APIRequestContext,
+  list: string,
+  query: string,
+): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  for (let guard = 0; guard < 1000; guard++) {
+    const res = await request.get(
+      `/api/v1/${list}?${query}&limit=100${cursor ? `&startingAfter=${cursor}` : ""}`,
+      { headers: apiAuth() },
+    );
+    expect(res.status()).toBe(200);
+    const page = await res.json();
+    all.push(...page.data);
+    if (!page.hasMore) return all;
+    cursor = page.nextCursor;
+  }
+  throw new Error("the walk did not end");
+}
+
 export function listUnderTest<Row extends { id: string }>(options: {
   /** the API list, e.g. "contracts" */
   list: "invoices" | "customers" | "contracts" | "payments";

@@ -8,11 +8,13 @@ import type { FilterField } from "@/lib/lists/define";
 import { describeFilters } from "@/lib/lists/describe";
 import type { OrderTerm } from "@/lib/lists/order";
 import type { UrlParams, UrlValues } from "@/lib/lists/url-params";
+import { SaveViewButton } from "../saved-views/save-view-button";
 import { EmptyState } from "../states/empty-state";
 import { ExportButton } from "./export-button";
 import { FilterBar } from "./filter-bar";
 import { InfiniteTable } from "./infinite-table";
 import { useUrlValues } from "./use-url-values";
+import { ViewTotalsBar } from "./view-totals";
 
 interface ListDefinition<P extends UrlParams> {
   parsers: P;
@@ -95,7 +97,11 @@ export function ListView<L extends ListName, P extends UrlParams>({
       ) : (
         filterBar
       )}
-      <ExportButton list={list} query={query} />
+      <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+        <ExportButton list={list} query={query} />
+        <SaveViewButton list={list} suggestedName={suggestedViewName(list, filters)} />
+      </div>
+      <ViewTotalsBar list={list} query={query} rows={view.rows} />
       <p className="mb-3 text-xs text-slate-500">{sortNote}</p>
       <InfiniteTable
         label={list.charAt(0).toUpperCase() + list.slice(1)}
@@ -112,4 +118,10 @@ export function ListView<L extends ListName, P extends UrlParams>({
       />
     </>
   );
+}
+
+/** A saved view's first name: the list and its filters in words ("Invoices: status Issued"). */
+function suggestedViewName(list: ListName, filters: string[]): string {
+  const label = list.charAt(0).toUpperCase() + list.slice(1);
+  return filters.length > 0 ? `${label}: ${filters.join(", ")}` : `All ${list}`;
 }

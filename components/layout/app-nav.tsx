@@ -1,4 +1,6 @@
+import { Suspense } from "react";
 import { PaletteLauncher } from "@/components/command-palette/palette-launcher";
+import { SavedViewsNav } from "@/components/saved-views/saved-views-nav";
 import { apiSourceLabel, getKeyStatus } from "@/lib/upstream/api-key";
 import { NavLink } from "./nav-link";
 import { SITE_PAGES } from "./site-pages";
@@ -34,6 +36,9 @@ export async function AppNav() {
           </NavLink>
         );
       })}
+      <Suspense>
+        <SavedViewsNav />
+      </Suspense>
       <div className="my-2 border-t border-slate-200" />
       <NavLink href="/key">
         <span>API key</span>

@@ -13,6 +13,7 @@ import { getMigrations } from "better-auth/db/migration";
 import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import Database from "better-sqlite3";
+import { savedViewsPlugin } from "../saved-views/schema";
 import { type AuthConfig, type AuthStorage, isEmailAllowed } from "./config";
 
 /** The provider id of the OpenID Connect issuer; its callback (the redirect URI to register) is /api/auth/callback/oidc. */
@@ -174,13 +175,15 @@ export function authOptions(config: AuthConfig, storage: Storage, additions: Ser
             }),
           ]
         : []),
+      // Its table only: a person's saved views, beside their account (lib/saved-views).
+      savedViewsPlugin(),
       // Last: lets server actions that call auth.api.* set and clear the cookies.
       nextCookies(),
     ],
   };
 }
 
-/** Creates or updates better-auth's tables (user, session, account, verification). */
+/** Creates or updates better-auth's tables (user, session, account, verification, savedView). */
 export async function migrate(options: ReturnType<typeof authOptions>): Promise<void> {
   // biome-ignore lint/suspicious/noExplicitAny: the options object is better-auth's own
   const { runMigrations } = await getMigrations(options as any);

@@ -8,7 +8,7 @@ import type { PageBudget } from "./budget";
 import type { RowsRef } from "./parts";
 import type { ResultStore } from "./result-store";
 import { insightToday } from "./today";
-import { VIEW_NAMES, VIEWS, type ViewName, type ViewParts } from "./views";
+import { partsOfView, VIEW_NAMES, type ViewName, type ViewParts, type WalkedView } from "./views";
 import { createWalkContext, runWalks, WalkFailed } from "./walker";
 
 /**
@@ -60,7 +60,7 @@ export interface WalkErrorInfo {
 /** A walk as every instance sees it while it runs, and for a while after it ended. */
 export interface RunRecord {
   id: string;
-  view: ViewName;
+  view: WalkedView;
   state: "running" | "done" | "failed";
   startedAt: number;
   /** the walker's last write: a record not written for long belongs to a walker that died */
@@ -97,11 +97,18 @@ export interface Insights {
    * `force` asks for a new walk unless one runs or one finished moments ago.
    */
   follow(
-    view: ViewName,
+    view: WalkedView,
     options?: { force?: boolean; signal?: AbortSignal },
   ): AsyncGenerator<InsightEvent>;
   /** One page of a result's kept rows as JSON (`{"data":[…],"hasMore":…}`), or null when gone. */
   rowsPage(view: ViewName, rowsId: string, page: number): Promise<string | null>;
+  /** The last finished result of any walked view (a view's totals), stale or not. */
+  lastResult(view: WalkedView): Promise<InsightResult | null>;
+  /**
+   * Stops this instance's walk of `view`, storing nothing (a view's totals nobody
+   * waits for any more). False when no walk of it runs here.
+   */
+  cancel(view: WalkedView): boolean;
   /** Walks every view whose result is older than the refresh interval (the background refresh). */
   refreshStale(): Promise<void>;
   /** Starts the background refresh on a timer; returns its stop. */
@@ -160,10 +167,13 @@ export function createInsights(options: InsightsOptions): Insights {
   const pollMs = options.pollMs ?? 250;
   const interval = options.refreshIntervalMs;
   const answersWithin = Math.min(REFRESH_ANSWERS_RESULT_MS, interval);
-  const local = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  const local = new Map<
+    string,
+    { view: WalkedView; abort: AbortController; done: Promise<void> }
+  >();
   let dead = false;
 
-  async function keysOf(view: ViewName): Promise<Keys & { source: string }> {
+  async function keysOf(view: WalkedView): Promise<Keys & { source: string }> {
     const source = await options.source();
     const base = `insights:${source}:${view}`;
     return {
@@ -205,7 +215,7 @@ export function createInsights(options: InsightsOptions): Insights {
    * finished between the viewer asking and now).
    */
   async function tryStart(
-    view: ViewName,
+    view: WalkedView,
     keys: Keys & { source: string },
     ask: { force: boolean; since: number },
   ): Promise<Start> {
@@ -265,7 +275,7 @@ export function createInsights(options: InsightsOptions): Insights {
     };
   }
 
-  async function startWalk(view: ViewName, keys: Keys & { source: string }, token: string) {
+  async function startWalk(view: WalkedView, keys: Keys & { source: string }, token: string) {
     const record: RunRecord = {
       id: randomUUID(),
       view,
@@ -283,7 +293,7 @@ export function createInsights(options: InsightsOptions): Insights {
     const done = walk(view, keys, token, record, writer, abort).finally(() => {
       if (local.get(keys.lock)?.done === done) local.delete(keys.lock);
     });
-    local.set(keys.lock, { abort, done });
+    local.set(keys.lock, { view, abort, done });
   }
 
   async function deleteRows(keys: Keys, set: RowsRef) {
@@ -292,7 +302,7 @@ export function createInsights(options: InsightsOptions): Insights {
   }
 
   async function walk(
-    view: ViewName,
+    view: WalkedView,
     keys: Keys & { source: string },
     token: string,
     record: RunRecord,
@@ -340,7 +350,8 @@ export function createInsights(options: InsightsOptions): Insights {
     };
 
     try {
-      const parts = VIEWS[view] as Record<string, (ctx: never) => Promise<unknown>>;
+      const parts = partsOfView(view);
+      if (!parts) throw new WalkAbandoned(`No such view: ${view}`);
       const walked = await runWalks(
         ctx,
         (inner) =>
@@ -363,7 +374,7 @@ export function createInsights(options: InsightsOptions): Insights {
       const finishedAt = now();
       const result: InsightResult = {
         id: record.id,
-        view,
+        view: view as ViewName, // or a view's totals (its parts say which)
         asOf: new Date(finishedAt).toISOString(),
         storedAt: finishedAt,
         today: record.today,
@@ -410,7 +421,7 @@ export function createInsights(options: InsightsOptions): Insights {
   }
 
   async function* follow(
-    view: ViewName,
+    view: WalkedView,
     { force = false, signal }: { force?: boolean; signal?: AbortSignal } = {},
   ): AsyncGenerator<InsightEvent> {
     const keys = await keysOf(view);
@@ -496,6 +507,17 @@ export function createInsights(options: InsightsOptions): Insights {
     async rowsPage(view, rowsId, page) {
       const keys = await keysOf(view);
       return results.get(keys.rows(rowsId, page));
+    },
+    async lastResult(view) {
+      return readResult(await keysOf(view));
+    },
+    cancel(view) {
+      for (const walk of local.values())
+        if (walk.view === view) {
+          walk.abort.abort(new WalkAbandoned("Nobody waits for it any more."));
+          return true;
+        }
+      return false;
     },
     refreshStale,
     startBackground() {

@@ -3,6 +3,8 @@ import { HOME_PARTS } from "./home";
 import type { PartContext } from "./parts";
 import { RECEIVABLES_PARTS } from "./receivables";
 import { RENEWALS_PARTS } from "./renewals";
+import { addToTotals, emptyTotals, parseTotalsViewName, type ViewTotals } from "./view-totals";
+import { walkList } from "./walker";
 
 /** The views and their parts (each part walked on its own, see parts.ts). */
 export const VIEWS = {
@@ -30,4 +32,25 @@ export function isViewName(value: string): value is ViewName {
 
 export function partNames(view: ViewName): string[] {
   return Object.keys(VIEWS[view]);
+}
+
+/**
+ * What the shared walks walk: a named view, or a list view's totals
+ * (`totals:{list}:{API query}`, view-totals.ts), walked on request and cached like
+ * the others but never refreshed in the background.
+ */
+export type WalkedView = ViewName | `totals:${string}`;
+
+type Parts = Record<string, (ctx: PartContext) => Promise<unknown>>;
+
+/** The parts of a walked view, or null when the name is neither kind. */
+export function partsOfView(view: string): Parts | null {
+  if (isViewName(view)) return VIEWS[view] as Parts;
+  const totals = parseTotalsViewName(view);
+  if (!totals) return null;
+  const { list, query } = totals;
+  return {
+    totals: ({ walk }): Promise<ViewTotals> =>
+      walkList(walk, list, query, emptyTotals(list), (acc, rows) => addToTotals(list, acc, rows)),
+  };
 }

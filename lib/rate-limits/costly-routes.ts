@@ -90,6 +90,19 @@ export async function admitInsightRefresh(key: string): Promise<Response | null>
   return verdict.ok ? null : tooManyRequests(verdict.retryAfterSec, "refreshes");
 }
 
+const viewSums = lazily(() =>
+  createLimiter("view-sums", { points: envNumber("VIEW_SUMS_PER_MINUTE", 10), durationSec: 60 }),
+);
+
+/**
+ * Spends one of `key`'s sums of a list view ("Sum this view": a whole walk of a view
+ * nobody summed lately), VIEW_SUMS_PER_MINUTE (10) a minute, or the 429 to answer.
+ */
+export async function admitViewSum(key: string): Promise<Response | null> {
+  const verdict = await viewSums().consume(key);
+  return verdict.ok ? null : tooManyRequests(verdict.retryAfterSec, "sums of a view");
+}
+
 const apiChecks = lazily(() =>
   createLimiter("api-checks", { points: envNumber("API_CHECKS_PER_MINUTE", 2), durationSec: 60 }),
 );

@@ -1,0 +1,20 @@
+import { viewerForRequest } from "@/lib/auth/guard";
+import { serveTotalsRequest } from "@/lib/insights/totals-route";
+import { admitViewSum, limitKey } from "@/lib/rate-limits/costly-routes";
+
+export const dynamic = "force-dynamic";
+export const runtime = "nodejs";
+
+type Context = { params: Promise<{ list: string }> };
+
+export async function GET(request: Request, { params }: Context): Promise<Response> {
+  const viewer = await viewerForRequest(request);
+  if (viewer instanceof Response) return viewer;
+  // Each sum may start a whole walk of a view nobody summed lately:
+  // VIEW_SUMS_PER_MINUTE per session (or client, in the open demo).
+  const refused = await admitViewSum(
+    limitKey(viewer.kind === "user" ? viewer.sessionId : null, request.headers),
+  );
+  if (refused) return refused;
+  return serveTotalsRequest(request, (await params).list);
+}

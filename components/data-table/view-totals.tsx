@@ -1,0 +1,237 @@
+"use client";
+
+import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import type { ListName, ListPage } from "@/lib/api/client";
+import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
+import { readNdjson, StreamRefused } from "@/lib/insights/read-ndjson";
+import {
+  addToTotals,
+  emptyTotals,
+  NO_CURRENCY,
+  TOTAL_FIELDS,
+  type ViewTotals,
+} from "@/lib/insights/view-totals";
+
+type TotalsEvent =
+  | { type: "progress"; pages: number; rows: number }
+  | { type: "part"; name: string }
+  | { type: "result"; asOf: string; totals: ViewTotals }
+  | { type: "error"; message: string; pagesRead: number; rowsRead: number };
+
+type Phase =
+  | { kind: "idle" }
+  | { kind: "walking"; pages: number; rows: number }
+  | { kind: "done"; totals: ViewTotals; asOf: string }
+  | { kind: "failed"; message: string };
+
+const count = new Intl.NumberFormat("en-US");
+
+function amountText(minor: string, currency: string): string {
+  return currency === NO_CURRENCY ? formatMinor(minor, "").trim() : formatMinor(minor, currency);
+}
+
+/** The view is whole in the browser: its first page said there is no more. */
+function wholeView<L extends ListName>(
+  list: L,
+  rows: UseInfiniteQueryResult<InfiniteData<ListPage<L>>>,
+): ViewTotals | null {
+  const pages = rows.data?.pages;
+  if (!pages || rows.isPlaceholderData || rows.hasNextPage) return null;
+  const totals = emptyTotals(list);
+  for (const page of pages) addToTotals(list, totals, page.data as never);
+  return totals;
+}
+
+/**
+ * Totals of the view in the URL, above its table: the count and, per currency, the
+ * sums the list has (never added across currencies). A view the browser holds whole
+ * is summed at once; a longer one on request ("Sum this view"), by a walk on the
+ * server that is shared and cached like the other whole-list views, with its
+ * progress and a Cancel. Nothing is shown as a total before its walk ends.
+ */
+export function ViewTotalsBar<L extends ListName>({
+  list,
+  query,
+  rows,
+}: {
+  list: L;
+  /** the view's API query (the export's) */
+  query: string;
+  rows: UseInfiniteQueryResult<InfiniteData<ListPage<L>>>;
+}) {
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const controller = useRef<AbortController | null>(null);
+
+  // Another view: what was summed is not this one's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
+  useEffect(() => {
+    setPhase({ kind: "idle" });
+    return () => controller.current?.abort();
+  }, [query]);
+
+  const whole = wholeView(list, rows);
+  const noun = list;
+
+  function sum(refresh: boolean) {
+    controller.current?.abort();
+    const abort = new AbortController();
+    controller.current = abort;
+    setPhase({ kind: "walking", pages: 0, rows: 0 });
+    const params = new URLSearchParams(query);
+    if (refresh) params.set("refresh", "true");
+    readNdjson<TotalsEvent>(
+      `/api/totals/${list}?${params}`,
+      (event) => {
+        if (event.type === "progress")
+          setPhase({ kind: "walking", pages: event.pages, rows: event.rows });
+        else if (event.type === "result")
+          setPhase({ kind: "done", totals: event.totals, asOf: event.asOf });
+        else if (event.type === "error")
+          setPhase({
+            kind: "failed",
+            message: `${event.message} (after ${count.format(event.pagesRead)} pages). No total is shown: sum again to retry.`,
+          });
+      },
+      abort.signal,
+    ).catch((error: unknown) => {
+      if (abort.signal.aborted) return;
+      setPhase({
+        kind: "failed",
+        message:
+          error instanceof StreamRefused
+            ? error.message
+            : `The sum could not be read: ${(error as Error).message}. Sum again to retry.`,
+      });
+    });
+  }
+
+  function cancel() {
+    controller.current?.abort();
+    setPhase({ kind: "idle" });
+  }
+
+  const button =
+    "rounded-md border border-line-strong bg-surface px-2.5 py-1 text-xs font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent";
+
+  let body: React.ReactNode;
+  if (whole) {
+    body = <Totals list={list} totals={whole} noun={noun} />;
+  } else if (phase.kind === "done") {
+    body = (
+      <>
+        <Totals list={list} totals={phase.totals} noun={noun} />
+        <span className="text-xs text-fg-muted">
+          as of {new Date(phase.asOf).toLocaleTimeString("en-US", { timeStyle: "short" })}
+        </span>
+        <button type="button" className={button} onClick={() => sum(true)}>
+          Sum again
+        </button>
+      </>
+    );
+  } else if (phase.kind === "walking") {
+    body = (
+      <>
+        <span role="status" className="text-sm text-fg-muted">
+          Summing the whole view: {count.format(phase.pages)} pages, {count.format(phase.rows)}{" "}
+          {noun} so far…
+        </span>
+        <button type="button" className={button} onClick={cancel}>
+          Cancel
+        </button>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        {phase.kind === "failed" ? (
+          <span role="alert" className="text-sm text-danger">
+            {phase.message}
+          </span>
+        ) : (
+          <span className="text-sm text-fg-muted">
+            Totals need every {noun.slice(0, -1)} of this view, not only those loaded.
+          </span>
+        )}
+        <button type="button" className={button} onClick={() => sum(false)}>
+          Sum this view
+        </button>
+      </>
+    );
+  }
+  return (
+    <section
+      aria-label="Totals of this view"
+      className="mb-3 flex min-w-0 max-w-full flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-line bg-surface px-3 py-2"
+    >
+      {body}
+    </section>
+  );
+}
+
+/**
+ * The count, then a row per currency with each field's sum: money read across a row
+ * and down a column, in tabular figures, never added across currencies.
+ */
+function Totals({ list, totals, noun }: { list: ListName; totals: ViewTotals; noun: string }) {
+  const fields = TOTAL_FIELDS[list];
+  const currencies = currencyOrder(fields.flatMap((f) => Object.keys(totals.sums[f.key] ?? {})));
+  return (
+    <div
+      data-testid="view-totals"
+      className="flex min-w-0 max-w-full flex-wrap items-start gap-x-6 gap-y-2"
+    >
+      <p className="text-sm">
+        <span className="text-fg-muted">{noun.charAt(0).toUpperCase() + noun.slice(1)} </span>
+        <span className="font-semibold tabular-nums text-fg" data-total="count">
+          {count.format(totals.count)}
+        </span>
+      </p>
+      {fields.length > 0 && currencies.length > 0 ? (
+        <div className="max-w-full overflow-x-auto">
+          <table className="text-sm">
+            <caption className="sr-only">Sums of this view by currency</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="pr-4 text-left font-normal text-fg-muted">
+                  <span className="sr-only">Currency</span>
+                </th>
+                {fields.map((field) => (
+                  <th
+                    key={field.key}
+                    scope="col"
+                    className="whitespace-nowrap px-3 text-right font-normal text-fg-muted"
+                  >
+                    {field.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {currencies.map((currency) => (
+                <tr key={currency}>
+                  <th scope="row" className="pr-4 text-left font-normal text-fg-muted">
+                    {currency === NO_CURRENCY ? "Amounts" : currency}
+                  </th>
+                  {fields.map((field) => {
+                    const minor = totals.sums[field.key]?.[currency];
+                    return (
+                      <td
+                        key={field.key}
+                        className="whitespace-nowrap px-3 text-right font-semibold tabular-nums text-fg"
+                        data-total={minor === undefined ? undefined : field.key}
+                        data-currency={currency}
+                      >
+                        {minor === undefined ? "—" : amountText(minor, currency)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * Saved views: a person saves the view in the URL under a name, finds it in the
+ * navigation, opens it (the same plain URL), renames and deletes it. In the open
+ * demo they live in the browser; with sign-in (the app at AUTH_URL) in the sign-in
+ * database, the signed-in person's own: they survive signing out and in, and another
+ * account does not see them.
+ */
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { E2E_DB } from "./env";
+import { apiAuth } from "./lists";
+import { AUTH_URL, E2E_ACCOUNT, ensureSignedIn } from "./session";
+import { expect, type Page, test } from "./test";
+
+const AUTH_DB = `${E2E_DB}-auth-app.sqlite.auth.sqlite`;
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const savedSection = (page: Page) => nav(page).getByRole("region", { name: "Saved views" });
+
+async function saveView(page: Page, name: string) {
+  await page.getByRole("button", { name: "Save view" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save this view" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: `Saved “${name}”` })).toBeVisible();
+}
+
+test("open demo: save a filtered view, open it from the navigation, rename and delete it", async ({
+  page,
+  request,
+}) => {
+  const query = "statuses=ISSUED&hasOutstandingBalance=true";
+  const name = `Unpaid ${randomBytes(3).toString("hex")}`;
+  await page.goto(`/invoices?${query}`);
+  // The dialog proposes the filters in words as a name.
+  await page.getByRole("button", { name: "Save view" }).click();
+  const proposed = await page.getByRole("dialog").getByLabel("Name").inputValue();
+  expect(proposed).toMatch(/^Invoices: /);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await saveView(page, name);
+
+  // Found in the navigation as the same plain URL, from any page, after a reload too.
+  await page.goto("/customers");
+  const link = savedSection(page).getByRole("link", { name });
+  await expect(link).toHaveAttribute("href", `/invoices?${query}`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/invoices\\?${query.replace("&", "\\&")}$`));
+  const first = (
+    await (
+      await request.get(`/api/v1/invoices?limit=1&orderBy=issuedAt:DESC&${query}`, {
+        headers: apiAuth(),
+      })
+    ).json()
+  ).data[0];
+  await expect(
+    page.getByRole("region", { name: "Invoices" }).locator("tbody tr").first(),
+  ).toContainText(first.number);
+  await expect(savedSection(page).getByRole("link", { name })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+
+  // Renamed and deleted on the saved views page.
+  await savedSection(page).getByRole("link", { name: "Manage" }).click();
+  await expect(page).toHaveURL(/\/views$/);
+  await expect(page.getByText("kept in this browser only")).toBeVisible();
+  await page.getByRole("button", { name: `Rename ${name}` }).click();
+  await page.getByLabel(`New name for ${name}`).fill(`${name} renamed`);
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(savedSection(page).getByRole("link", { name: `${name} renamed` })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("link", { name: `${name} renamed` }).first()).toBeVisible();
+  await page.getByRole("button", { name: `Delete ${name} renamed` }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(savedSection(page).getByRole("link", { name: `${name} renamed` })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: `${name} renamed` })).toHaveCount(0);
+});
+
+test("signed in: a saved view is the account's, survives signing out and in, and another account does not see it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Mine ${randomBytes(3).toString("hex")}`;
+  await ensureSignedIn(page, AUTH_URL);
+  await page.goto(`${AUTH_URL}/payments?hasUnappliedAmount=true`);
+  await saveView(page, name);
+  await expect(savedSection(page).getByRole("link", { name })).toBeVisible();
+
+  // Signed out and in again: still there, read from the server (not this browser).
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/sign-in/);
+  await page.evaluate(() => localStorage.clear());
+  await ensureSignedIn(page, AUTH_URL);
+  await page.goto(`${AUTH_URL}/views`);
+  await expect(page.getByText("kept with your account")).toBeVisible();
+  await expect(page.getByRole("link", { name }).first()).toHaveAttribute(
+    "href",
+    "/payments?hasUnappliedAmount=true",
+  );
+
+  // Another account, made as an administrator makes one (npm run auth), sees none of it.
+  const other = {
+    email: `other-${randomBytes(3).toString("hex")}@e2e.test`,
+    password: "another e2e password",
+  };
+  const added = spawnSync(
+    process.execPath,
+    [
+      "node_modules/tsx/dist/cli.mjs",
+      "lib/auth/cli.ts",
+      "users",
+      "add",
+      "--email",
+      other.email,
+      "--name",
+      "Other",
+      "--password-stdin",
+    ],
+    {
+      input: other.password,
+      encoding: "utf8",
+      env: { ...process.env, AUTH_DB, AUTH_DATABASE_URL: "" },
+    },
+  );
+  expect(added.status, added.stderr).toBe(0);
+  const context = await browser.newContext();
+  const second = await context.newPage();
+  await second.goto(`${AUTH_URL}/sign-in?next=/views`);
+  await second.getByLabel("E-mail address").fill(other.email);
+  await second.getByLabel("Password").fill(other.password);
+  await second.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(second).toHaveURL(/\/views$/);
+  await expect(second.getByText("No saved views yet")).toBeVisible();
+  // Nor can it change it by id.
+  const mine = await page.request.get(`${AUTH_URL}/api/views`);
+  const id = ((await mine.json()).data as { id: string; name: string }[]).find(
+    (v) => v.name === name,
+  )!.id;
+  const refused = await second.request.delete(`${AUTH_URL}/api/views/${id}`, {
+    headers: { origin: AUTH_URL },
+  });
+  expect(refused.status()).toBe(404);
+  await context.close();
+
+  // Tidy: the view is deleted by its owner.
+  const deleted = await page.request.delete(`${AUTH_URL}/api/views/${id}`, {
+    headers: { origin: AUTH_URL },
+  });
+  expect(deleted.status()).toBe(204);
+});
+
+test("a view from another site or with a bad query is refused, naming the problem", async ({
+  page,
+}) => {
+  await ensureSignedIn(page, AUTH_URL);
+  const foreign = await page.request.post(`${AUTH_URL}/api/views`, {
+    headers: { origin: "https://evil.example", "content-type": "application/json" },
+    data: { name: "x", list: "invoices", query: "" },
+  });
+  expect(foreign.status()).toBe(403);
+  const bad = await page.request.post(`${AUTH_URL}/api/views`, {
+    headers: { origin: AUTH_URL, "content-type": "application/json" },
+    data: { name: " ", list: "refunds", query: "statuses=NOPE" },
+  });
+  expect(bad.status()).toBe(400);
+  const issues = ((await bad.json()).issues as { message: string }[]).map((i) => i.message);
+  expect(issues.join("\n")).toMatch(/name/);
+  expect(issues.join("\n")).toMatch(/list/);
+  const badQuery = await page.request.post(`${AUTH_URL}/api/views`, {
+    headers: { origin: AUTH_URL, "content-type": "application/json" },
+    data: { name: "x", list: "invoices", query: "statuses=NOPE" },
+  });
+  expect(badQuery.status()).toBe(400);
+  expect(JSON.stringify(await badQuery.json())).toMatch(/statuses/);
+});

@@ -1,0 +1,118 @@
+import "server-only";
+import { exportQuery, isExportList } from "@/lib/export/query";
+import { insights } from "./instance";
+import type { InsightEvent, Insights } from "./shared-walks";
+import { totalsViewName, type ViewTotals } from "./view-totals";
+import type { WalkedView } from "./views";
+
+/** The last line of a totals walk: the result event with the totals themselves. */
+export type TotalsEvent =
+  | Exclude<InsightEvent, { type: "result" }>
+  | (Extract<InsightEvent, { type: "result" }> & { totals: ViewTotals });
+
+function problem(status: number, code: string, message: string, issues: string[] = []) {
+  return Response.json(
+    { message, code, issues: issues.map((m) => ({ message: m })) },
+    { status, headers: { "cache-control": "no-store" } },
+  );
+}
+
+/** Viewers of each totals walk on this instance: the last one leaving stops the walk. */
+const followers = new Map<WalkedView, number>();
+
+/**
+ * A totals walk as NDJSON: progress as it happens, then the result with its totals
+ * (or an error). The viewer going away (Cancel, another filter, a closed tab)
+ * stops its following; the walk itself stops when no viewer on this instance waits
+ * for it, storing nothing, so a cancelled sum costs the API no more pages.
+ */
+export function totalsEventStream(
+  view: WalkedView,
+  force: boolean,
+  source: Insights = insights(),
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const abort = new AbortController();
+  let counted = false;
+  const leave = () => {
+    if (!counted) return;
+    counted = false;
+    const left = (followers.get(view) ?? 1) - 1;
+    if (left > 0) followers.set(view, left);
+    else {
+      followers.delete(view);
+      if (abort.signal.aborted) source.cancel(view);
+    }
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (event: TotalsEvent) => {
+        if (abort.signal.aborted) return;
+        controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
+      };
+      followers.set(view, (followers.get(view) ?? 0) + 1);
+      counted = true;
+      void (async () => {
+        try {
+          for await (const event of source.follow(view, { force, signal: abort.signal })) {
+            if (event.type !== "result") {
+              send(event);
+              continue;
+            }
+            const result = await source.lastResult(view);
+            const totals = (result?.parts as { totals?: ViewTotals } | undefined)?.totals;
+            if (totals) send({ ...event, totals });
+          }
+        } catch (error) {
+          send({
+            type: "error",
+            message: `The dashboard's shared state could not be read: ${(error as Error).message}`,
+            kind: "server",
+            status: null,
+            pagesRead: 0,
+            rowsRead: 0,
+          });
+        }
+        leave();
+        if (!abort.signal.aborted) controller.close();
+      })();
+    },
+    cancel() {
+      abort.abort();
+      leave();
+    },
+  });
+}
+
+/**
+ * GET /api/totals/{list}?{the list page's query}[&refresh=true]: the totals of the
+ * view the page shows, read by the same rules as its export (lib/export/query.ts),
+ * so an export and the totals of one view agree. A result younger than the refresh
+ * interval answers at once; `refresh=true` walks again.
+ */
+export function serveTotalsRequest(request: Request, list: string): Response {
+  if (!isExportList(list))
+    return problem(
+      404,
+      "NOT_FOUND",
+      `No such list: ${list}. Choose invoices, customers, contracts or payments.`,
+    );
+  const search = new URL(request.url).searchParams;
+  const refresh = search.get("refresh");
+  search.delete("refresh");
+  const issues: string[] = [];
+  if (refresh !== null && refresh !== "true" && refresh !== "false")
+    issues.push("refresh: must be true or false");
+  const query = exportQuery(list, search);
+  if (!query.ok) issues.push(...query.issues);
+  if (issues.length > 0 || !query.ok)
+    return problem(400, "BAD_REQUEST", "Input validation failed", issues);
+  const view = totalsViewName(list, query.apiQuery) as WalkedView;
+  return new Response(totalsEventStream(view, refresh === "true"), {
+    headers: {
+      "content-type": "application/x-ndjson; charset=utf-8",
+      "cache-control": "no-store, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}

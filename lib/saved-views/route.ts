@@ -1,0 +1,98 @@
+import "server-only";
+import { z } from "zod";
+import { viewerForRequest } from "@/lib/auth/guard";
+import { getAuth } from "@/lib/auth/server";
+import { exportQuery } from "@/lib/export/query";
+import { accountViews, TooManyViews } from "./account-store";
+import { NewSavedView, ViewName } from "./schema";
+
+function answer(status: number, body: unknown): Response {
+  return Response.json(body, { status, headers: { "cache-control": "no-store" } });
+}
+
+function problem(status: number, code: string, message: string, issues: string[] = []) {
+  return answer(status, { message, code, issues: issues.map((m) => ({ message: m })) });
+}
+
+/** A write from another site (its Origin names another host) is refused, as Next.js does for actions. */
+function foreignWrite(request: Request): Response | null {
+  if (request.method === "GET") return null;
+  const origin = request.headers.get("origin");
+  if (origin === null) return null;
+  const host =
+    request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || request.headers.get("host");
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {}
+  return originHost && originHost === host
+    ? null
+    : problem(403, "FORBIDDEN", "This request was sent from another site.");
+}
+
+async function bodyOf(request: Request): Promise<unknown> {
+  try {
+    return await request.json();
+  } catch {
+    return undefined;
+  }
+}
+
+const issuesOf = (error: z.ZodError) =>
+  error.issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`);
+
+/**
+ * /api/views (GET: the signed-in person's views; POST {name, list, query}: save one)
+ * and /api/views/{id} (PATCH {name}: rename; DELETE). A view's query is checked as
+ * its list's export checks it, so a saved view always opens a view the list can show.
+ * In the open demo there is no person to keep them for: 409, the browser keeps them.
+ */
+export async function serveSavedViews(request: Request, id?: string): Promise<Response> {
+  const refused = foreignWrite(request);
+  if (refused) return refused;
+  const viewer = await viewerForRequest(request);
+  if (viewer instanceof Response) return viewer;
+  if (viewer.kind !== "user")
+    return problem(
+      409,
+      "OPEN_DEMO",
+      "The open demo keeps saved views in your browser, not on the server.",
+    );
+  const views = accountViews(await getAuth());
+  const method = request.method;
+
+  if (!id && method === "GET") return answer(200, { data: await views.list(viewer.userId) });
+  if (!id && method === "POST") {
+    const parsed = NewSavedView.safeParse(await bodyOf(request));
+    if (!parsed.success)
+      return problem(400, "BAD_REQUEST", "Input validation failed", issuesOf(parsed.error));
+    const checked = exportQuery(parsed.data.list, new URLSearchParams(parsed.data.query));
+    if (!checked.ok)
+      return problem(
+        400,
+        "BAD_REQUEST",
+        "Input validation failed",
+        checked.issues.map((issue) => `query: ${issue}`),
+      );
+    try {
+      return answer(201, await views.create(viewer.userId, parsed.data));
+    } catch (error) {
+      if (error instanceof TooManyViews) return problem(409, "TOO_MANY_VIEWS", error.message);
+      throw error;
+    }
+  }
+  if (id && method === "PATCH") {
+    const parsed = z.object({ name: ViewName }).safeParse(await bodyOf(request));
+    if (!parsed.success)
+      return problem(400, "BAD_REQUEST", "Input validation failed", issuesOf(parsed.error));
+    const renamed = await views.rename(viewer.userId, id, parsed.data.name);
+    return renamed
+      ? answer(200, renamed)
+      : problem(404, "NOT_FOUND", "No saved view of yours has this id.");
+  }
+  if (id && method === "DELETE")
+    return (await views.remove(viewer.userId, id))
+      ? new Response(null, { status: 204 })
+      : problem(404, "NOT_FOUND", "No saved view of yours has this id.");
+  return problem(405, "METHOD_NOT_ALLOWED", `${method} is not allowed here.`);
+}
