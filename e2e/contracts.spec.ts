@@ -63,7 +63,9 @@ test("each status chip, deleted included on request, matches the API", async ({
     await expect(chip(page, label)).toHaveAttribute("aria-pressed", "true");
     await expect(page).toHaveURL(new RegExp(`statuses=${value}$`));
     await expectRowsMatchApi(page, request, `statuses=${value}`);
-    await expect(table(page).locator("tbody tr td:nth-child(4)").first()).toHaveText(label);
+    await expect(
+      table(page).locator('tbody tr td[data-column="lifecycleStatus"]').first(),
+    ).toHaveText(label);
     await chip(page, label).click();
     await expect(page).not.toHaveURL(/statuses/);
   }
@@ -102,9 +104,9 @@ test("the customer picker filters by the customers search; names come from the c
   ).json();
   await page.goto("/contracts");
   // The contract record has no customer name: the table looks it up.
-  await expect(table(page).locator("tbody tr").first().locator("td").nth(1)).toHaveText(
-    customer.name,
-  );
+  await expect(
+    table(page).locator("tbody tr").first().locator('td[data-column="customer"]'),
+  ).toHaveText(customer.name);
   await page.getByLabel("Customers").fill(customer.name.slice(0, 8));
   await page.getByRole("button", { name: customer.name, exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`customerIds=${customer.id}`));
@@ -154,9 +156,10 @@ test("hidden columns can be shown from the column picker", async ({ page, reques
   await expect(table(page).locator('tr[data-index="40"]')).toBeVisible();
   await expect(table(page).getByRole("columnheader", { name: "Billables" })).toBeVisible();
   await expect(page.getByRole("checkbox", { name: "Billables" })).toBeChecked();
-  await page.getByRole("checkbox", { name: "Currency" }).uncheck();
-  await expect(table(page).getByRole("columnheader", { name: "Currency" })).toHaveCount(0);
-  await expect(table(page).locator('tr[data-index="40"] td')).toHaveCount(
+  await page.getByRole("checkbox", { name: "Health" }).uncheck();
+  await expect(table(page).getByRole("columnheader", { name: "Health" })).toHaveCount(0);
+  // (the row's card, for a narrow table, is not shown beside the columns)
+  await expect(table(page).locator('tr[data-index="40"] td:visible')).toHaveCount(
     await table(page).getByRole("columnheader").count(),
   );
 });

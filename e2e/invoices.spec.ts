@@ -3,6 +3,8 @@
  * order shows the rows the API returns for the same query.
  */
 import AxeBuilder from "@axe-core/playwright";
+import { formatDate, formatMoney, type MoneyLike } from "@/lib/format";
+import { PAYMENT_STATE_LABELS, paymentStateOf } from "@/lib/invoice-state";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
@@ -10,6 +12,13 @@ import { type APIRequestContext, expect, type Page, test } from "./test";
 interface InvoiceLike {
   id: string;
   number: string;
+  status: string;
+  customerName: string | null;
+  dueAt: string | null;
+  totalAmount: MoneyLike;
+  appliedAmount: MoneyLike;
+  remainingAmount: MoneyLike;
+  pendingPaymentAmount: MoneyLike;
 }
 
 /**
@@ -123,6 +132,8 @@ test("opens newest issued first; the header flips to oldest first and back", asy
   page,
   request,
 }) => {
+  // The Issued column shows from 1440 px (at 1280 it waits in the column chooser).
+  await page.setViewportSize({ width: 1440, height: 900 });
   // A link without orderBy (as shared before) opens the new default, newest first.
   await page.goto("/invoices");
   const header = table(page).getByRole("columnheader", { name: /Issued/ });
@@ -294,4 +305,102 @@ test("a contract filter set by a link is shown and removable", async ({ page, re
   await remove.click();
   await expect(page).not.toHaveURL(/contractId/);
   await expectRowsMatchApi(page, request, "");
+});
+
+/** The cell of a column in a row (cells carry their column's id). */
+const cellOf = (page: Page, row: number, column: string) =>
+  table(page).locator(`tbody tr[data-index="${row}"] td[data-column="${column}"]`);
+
+test("at 1280 and 1440 px the columns people decide on show without scrolling sideways, with the API's figures", async ({
+  page,
+  request,
+}) => {
+  const [first] = await apiPage(request, "");
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/invoices");
+    const region = table(page);
+    await expect(region.locator("tbody tr").first()).toBeVisible();
+    // The table fits its box: nothing behind a sideways scroll.
+    const box = await region.evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+    expect(box.scroll, `width ${width}`).toBeLessThanOrEqual(box.client);
+    for (const column of ["number", "customer", "status", "total", "remaining", "dueAt"])
+      await expect(cellOf(page, 0, column), `${column} at ${width}`).toBeInViewport({ ratio: 1 });
+    await expect(cellOf(page, 0, "number")).toHaveText(first!.number);
+    await expect(cellOf(page, 0, "customer")).toHaveText(first!.customerName ?? "—");
+    await expect(cellOf(page, 0, "total")).toHaveText(formatMoney(first!.totalAmount));
+    await expect(cellOf(page, 0, "remaining")).toHaveText(formatMoney(first!.remainingAmount));
+    await expect(cellOf(page, 0, "dueAt")).toContainText(
+      first!.dueAt ? formatDate(first!.dueAt) : "—",
+    );
+    // Amounts are right-aligned in tabular figures.
+    const style = await cellOf(page, 0, "remaining").evaluate((td) => {
+      const s = getComputedStyle(td);
+      return { align: s.textAlign, numeric: s.fontVariantNumeric };
+    });
+    expect(style).toEqual({ align: "right", numeric: "tabular-nums" });
+  }
+  // Lower-priority columns wait in the chooser and come out of it.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(table(page).getByRole("columnheader", { name: "Period" })).toHaveCount(0);
+  await page.getByText("Columns", { exact: true }).click();
+  await page.getByRole("checkbox", { name: "Period" }).check();
+  await expect(table(page).getByRole("columnheader", { name: "Period" })).toBeVisible();
+  // The table now scrolls sideways; the invoice number stays in view.
+  const region = table(page);
+  await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect(cellOf(page, 0, "number")).toBeInViewport({ ratio: 1 });
+  await expect(cellOf(page, 0, "number")).toHaveText(first!.number);
+});
+
+/** Amount elements whose text does not fit their box, or whose cell cuts them. */
+async function cutAmounts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("[data-amount]")]
+      .filter((el) => el.offsetParent !== null)
+      .filter((el) => {
+        const cell = el.closest("td");
+        const cut = (box: HTMLElement) => box.scrollWidth > box.clientWidth + 0.5;
+        return (
+          cut(el) ||
+          (cell !== null && cut(cell)) ||
+          getComputedStyle(el).textOverflow === "ellipsis"
+        );
+      })
+      .map((el) => el.textContent ?? ""),
+  );
+}
+
+for (const width of [390, 768, 1440])
+  test(`no amount is cut at ${width} px on the lists`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/invoices", "/customers", "/payments"]) {
+      await page.goto(path);
+      await expect(page.locator("[data-amount]:visible").first()).toBeVisible();
+      const shown = await page.locator("[data-amount]:visible").count();
+      expect(shown, path).toBeGreaterThan(5);
+      expect(await cutAmounts(page), `${path} at ${width}`).toEqual([]);
+    }
+  });
+
+test("on a phone each invoice is a card with its number, customer, payment state, remaining and due day as the API has them", async ({
+  page,
+  request,
+}) => {
+  const invoices = await apiPage(request, "statuses=ISSUED");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/invoices?statuses=ISSUED");
+  for (const [index, invoice] of invoices.slice(0, 3).entries()) {
+    const card = cellOf(page, index, "card");
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(invoice.number);
+    await expect(card).toContainText(invoice.customerName ?? "—");
+    await expect(card).toContainText(PAYMENT_STATE_LABELS[paymentStateOf(invoice)]);
+    await expect(card).toContainText(formatMoney(invoice.remainingAmount));
+    if (invoice.dueAt) await expect(card).toContainText(formatDate(invoice.dueAt));
+  }
+  // The desktop columns are not shown beside the cards.
+  await expect(cellOf(page, 0, "number")).toBeHidden();
+  await cellOf(page, 0, "card").click();
+  await expect(page).toHaveURL(new RegExp(`/invoices/${invoices[0]!.id}$`));
 });

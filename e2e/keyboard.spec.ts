@@ -319,3 +319,95 @@ test("the open palette and the shortcuts help pass axe; ? shows the shortcuts", 
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
 });
+
+/** The element with the keyboard focus: a row's id and index, or its tag. */
+async function focused(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      rowId: el?.getAttribute("data-row-id") ?? null,
+      index: el?.getAttribute("data-index") ?? null,
+      tag: el?.tagName ?? "",
+      inTable: Boolean(el?.closest("section[aria-label='Invoices'] tbody")),
+    };
+  });
+}
+
+test("a table is one tab stop; arrows and Page Down move the focus deep into the list, Enter opens the API's row there, and Back (and a reload) return to the place and the highlight", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(150_000);
+  const ids = await apiIds(request, "invoices", "orderBy=issuedAt:DESC", 400);
+  await page.goto("/invoices");
+  const region = page.getByRole("region", { name: "Invoices" });
+  await expect(page.getByText("100 invoices loaded, more below")).toBeVisible({ timeout: 20_000 });
+
+  // Tab through the page until the table takes the focus: its first row, the one stop.
+  let stops = 0;
+  while (!(await focused(page)).inTable) {
+    await page.keyboard.press("Tab");
+    expect(++stops, "Tab reaches the table").toBeLessThan(80);
+  }
+  expect(await focused(page)).toMatchObject({ rowId: ids[0], index: "0" });
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[0]!);
+  // One more Tab leaves the table: its rows and their links are not each a stop.
+  await page.keyboard.press("Tab");
+  expect((await focused(page)).inTable).toBe(false);
+  // Shift+Tab comes back to a row (the first in view: Tab may have scrolled the table
+  // to its Load more button); Home goes to the first row.
+  await page.keyboard.press("Shift+Tab");
+  expect((await focused(page)).inTable).toBe(true);
+  await page.keyboard.press("Home");
+  await expect.poll(() => focused(page)).toMatchObject({ rowId: ids[0], inTable: true });
+
+  // Arrow keys move the focus with the highlight.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[2]!);
+  await expect.poll(() => focused(page)).toMatchObject({ rowId: ids[2] });
+  await page.keyboard.press("ArrowUp");
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[1]!);
+
+  // Page Down, page after page (loading the next pages), to row 300 and beyond.
+  while ((await highlightedIndex(page)) < 300) {
+    const from = await highlightedIndex(page);
+    await page.keyboard.press("PageDown");
+    await expect
+      .poll(() => highlightedIndex(page), { timeout: 15_000, intervals: [50, 100, 250] })
+      .toBeGreaterThan(from);
+  }
+  const at = await highlightedIndex(page);
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[at]!);
+  await expect(highlighted(page)).toBeInViewport();
+  await expect.poll(() => focused(page)).toMatchObject({ rowId: ids[at] });
+  const scrollTop = await region.evaluate((el) => el.scrollTop);
+  expect(scrollTop).toBeGreaterThan(41 * 250);
+
+  // Enter opens the highlighted invoice; Back returns to the same place.
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/invoices/${ids[at]}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[at]!);
+  await expect(highlighted(page)).toHaveAttribute("data-index", String(at));
+  await expect(highlighted(page)).toBeInViewport();
+  const back = await region.evaluate((el) => el.scrollTop);
+  expect(Math.abs(back - scrollTop), `scrollTop ${back} vs ${scrollTop}`).toBeLessThanOrEqual(41);
+  // The keys go on from there.
+  await page.keyboard.press("j");
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[at + 1]!);
+  await page.keyboard.press("k");
+
+  // A reload of the same URL: the first page from the server, then the saved rows and place.
+  await page.reload();
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[at]!, { timeout: 20_000 });
+  await expect(highlighted(page)).toBeInViewport();
+  const reloaded = await region.evaluate((el) => el.scrollTop);
+  expect(
+    Math.abs(reloaded - scrollTop),
+    `scrollTop ${reloaded} vs ${scrollTop}`,
+  ).toBeLessThanOrEqual(41);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/invoices/${ids[at]}$`));
+});

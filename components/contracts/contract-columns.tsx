@@ -2,17 +2,15 @@
 
 import { useQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import { browserFetcher, type ContractRecord, customerQueryOptions } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatPeriod, humanize } from "@/lib/format";
 import { contractHref, contractInvoicesHref } from "@/lib/record-links";
-import { LifecycleBadge } from "../badges";
-import type { TableColumnMeta } from "../data-table/infinite-table";
+import { HealthBadge, LifecycleBadge } from "../badges";
+import { CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
 import { Timestamp } from "../timestamp";
 import { ContractHealthWithReason } from "./contract-detail-health";
 import { ContractNameLink } from "./contract-detail-link";
 
-const right: TableColumnMeta = { align: "right" };
 const hidden: TableColumnMeta = { hiddenByDefault: true };
 
 /** The first block of a uuid, enough to tell records apart on screen. */
@@ -34,14 +32,17 @@ export function CustomerNameLink({ customerId }: { customerId: string }) {
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (
-    <Link
-      prefetch={false}
+    <CellLink
       href={`/customers/${customerId}`}
       className="hover:underline"
-      title={customer.isError ? `Customer ${customerId} could not be read` : customerId}
+      title={
+        customer.isError
+          ? `Customer ${customerId} could not be read`
+          : (customer.data?.name ?? customerId)
+      }
     >
       {customer.data?.name ?? <span className="font-mono text-xs">{shortId(customerId)}</span>}
-    </Link>
+    </CellLink>
   );
 }
 
@@ -57,7 +58,7 @@ function ContractLink({
 }) {
   return (
     <span>
-      {label} <ContractNameLink contractId={id} customerId={customerId} />
+      {label} <ContractNameLink contractId={id} customerId={customerId} inRow />
     </span>
   );
 }
@@ -69,17 +70,17 @@ export function contractColumns(
     {
       id: "name",
       header: "Name",
-      size: 220,
+      size: 200,
       enableHiding: false,
+      meta: { grow: true, text: (c: ContractRecord) => c.name } satisfies TableColumnMeta,
       cell: ({ row }) => (
-        <Link
-          prefetch={false}
+        <CellLink
           href={contractHref(row.original.id, row.original.customerId)}
           className="font-medium text-accent hover:underline"
           title="Open this contract"
         >
           {row.original.name}
-        </Link>
+        </CellLink>
       ),
     },
     {
@@ -87,63 +88,69 @@ export function contractColumns(
       header: "Invoices",
       size: 90,
       cell: ({ row }) => (
-        <Link
-          prefetch={false}
+        <CellLink
           href={contractInvoicesHref(row.original.id)}
           className="text-accent hover:underline"
-          aria-label={`Invoices of ${row.original.name}`}
+          title={`Invoices of ${row.original.name}`}
         >
           Invoices
-        </Link>
+        </CellLink>
       ),
     },
     {
       id: "customer",
       header: "Customer",
       size: 210,
+      meta: { priority: 1 } satisfies TableColumnMeta,
       cell: ({ row }) => <CustomerNameLink customerId={row.original.customerId} />,
     },
     {
       id: "currency",
       header: "Currency",
       size: 90,
+      meta: { priority: 3 } satisfies TableColumnMeta,
       cell: ({ row }) => row.original.currencyCode,
     },
     {
       id: "lifecycleStatus",
       header: "Status",
       size: 110,
+      meta: { priority: 1 } satisfies TableColumnMeta,
       cell: ({ row }) => <LifecycleBadge status={row.original.lifecycleStatus} />,
     },
     {
       id: "health",
       header: "Health",
       size: 180,
-      cell: ({ row }) => <ContractHealthWithReason contract={row.original} />,
+      meta: { priority: 2 } satisfies TableColumnMeta,
+      cell: ({ row }) => <ContractHealthWithReason contract={row.original} inRow />,
     },
     {
       id: "startAt",
       header: "Start",
       size: 120,
+      meta: { priority: 2 } satisfies TableColumnMeta,
       cell: ({ row }) => formatDate(row.original.startAt),
     },
     {
       id: "endAt",
       header: "End (last day)",
       size: 130,
+      meta: { priority: 1 } satisfies TableColumnMeta,
       cell: ({ row }) => formatEndDate(row.original.endAt),
     },
     {
       id: "cancelsAt",
       header: "Cancels (last day)",
       size: 150,
+      meta: { priority: 5 } satisfies TableColumnMeta,
       cell: ({ row }) => formatEndDate(row.original.cancelsAt),
     },
     {
       id: "paymentTerms",
       header: "Payment terms",
       size: 130,
-      meta: right,
+      meta: { align: "right", priority: 4 } satisfies TableColumnMeta,
       cell: ({ row }) => `${row.original.paymentTermsDays} days`,
     },
     {
@@ -157,6 +164,7 @@ export function contractColumns(
       id: "autoRenew",
       header: "Auto-renew",
       size: 100,
+      meta: { priority: 3 } satisfies TableColumnMeta,
       cell: ({ row }) => yesNo(row.original.autoRenew),
     },
     {
@@ -170,7 +178,7 @@ export function contractColumns(
       id: "renewalNoticeDays",
       header: "Renewal notice",
       size: 130,
-      meta: right,
+      meta: { align: "right", priority: 5 } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.renewalNoticeDays ? `${row.original.renewalNoticeDays} days` : "None",
     },
@@ -178,9 +186,10 @@ export function contractColumns(
       id: "processingInvoices",
       header: "Processing",
       size: 120,
+      meta: { priority: 4 } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.processingInvoices ? (
-          <span className="rounded bg-violet-100 px-1 text-xs font-medium text-violet-900">
+          <span className="rounded bg-info-soft px-1 text-xs font-medium text-info">
             Processing
           </span>
         ) : (
@@ -222,6 +231,7 @@ export function contractColumns(
       id: "futureAmendment",
       header: "Future terms",
       size: 260,
+      meta: { priority: 6 } satisfies TableColumnMeta,
       cell: ({ row }) => {
         const a = row.original.futureAmendment;
         if (!a) return "—";
@@ -299,6 +309,18 @@ export function contractColumns(
         <span title={row.original.notes ?? undefined}>{row.original.notes ?? "—"}</span>
       ),
     },
+    // On a phone: the contract and its state, its health; whose it is and when it ends.
+    cardColumn<ContractRecord>("Contract", (contract) => ({
+      title: contract.name,
+      badge: <LifecycleBadge status={contract.lifecycleStatus} />,
+      figure: <HealthBadge health={contract.contractHealth} />,
+      subtitle: options.hideCustomer ? (
+        `${formatDate(contract.startAt)} – ${formatEndDate(contract.endAt)}`
+      ) : (
+        <CustomerNameLink customerId={contract.customerId} />
+      ),
+      aside: `Ends ${formatEndDate(contract.endAt)}`,
+    })),
   ];
   return options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns;
 }

@@ -12,14 +12,18 @@ import { HealthBadge } from "../badges";
  * A health badge with the reason for it behind a "Why?" button: the browser's own
  * popover (no script to load, light dismiss, Esc), reached by Tab and announced as a
  * button, its text read when it opens; on a phone, a tap. The row a badge sits in
- * does not open when the button is pressed (table-parts ignores buttons).
+ * does not open when the button is pressed (table-parts ignores buttons). In a list
+ * row (`inRow`) the button is out of the tab order, the table being one tab stop: a
+ * pointer or a tap reaches it there, the keyboard on the record's page.
  */
 export function HealthWithReason({
   health,
   children,
   onWanted,
+  inRow = false,
 }: {
   health: string;
+  inRow?: boolean;
   /** the reason, or what is being read to give it */
   children: ReactNode;
   /** the first sign the reason is wanted (focus, pointer, press): start reading it */
@@ -32,6 +36,7 @@ export function HealthWithReason({
       <HealthBadge health={health} />
       <button
         type="button"
+        tabIndex={inRow ? -1 : undefined}
         popoverTarget={popoverId}
         onFocus={onWanted}
         onPointerEnter={onWanted}
@@ -56,9 +61,15 @@ export function HealthWithReason({
 }
 
 /** A contract's health with its reason, from the contract record at hand. */
-export function ContractHealthWithReason({ contract }: { contract: ContractTermsFacts }) {
+export function ContractHealthWithReason({
+  contract,
+  inRow,
+}: {
+  contract: ContractTermsFacts;
+  inRow?: boolean;
+}) {
   return (
-    <HealthWithReason health={contract.contractHealth}>
+    <HealthWithReason health={contract.contractHealth} inRow={inRow}>
       {healthReason(contract, Date.now())}
     </HealthWithReason>
   );
@@ -73,8 +84,10 @@ export function CustomerHealthWithReason({
   customerId,
   health,
   coverageContractId,
+  inRow,
 }: {
   customerId: string;
+  inRow?: boolean;
   health: string;
   coverageContractId: string | null;
 }) {
@@ -116,7 +129,7 @@ export function CustomerHealthWithReason({
     reason = "Its coverage contract is not among its first 100 contracts.";
   else reason = "Reading its coverage contract…";
   return (
-    <HealthWithReason health={health} onWanted={() => setWanted(true)}>
+    <HealthWithReason health={health} inRow={inRow} onWanted={() => setWanted(true)}>
       <span aria-live="polite">{reason}</span>
     </HealthWithReason>
   );

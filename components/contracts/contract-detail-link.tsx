@@ -23,7 +23,10 @@ export function ContractNameLink({
   customerId,
   name,
   className = "text-accent hover:underline",
+  inRow = false,
 }: {
+  /** in a list row: out of the tab order (the table is one tab stop) */
+  inRow?: boolean;
   contractId: string;
   customerId: string;
   /** when the caller already has it, no lookup */
@@ -46,6 +49,7 @@ export function ContractNameLink({
   return (
     <Link
       prefetch={false}
+      tabIndex={inRow ? -1 : undefined}
       href={contractHref(contractId, customerId)}
       className={className}
       title={`Contract ${contractId}`}

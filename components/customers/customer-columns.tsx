@@ -1,67 +1,64 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import type { CustomerRecord } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatMoneyByCurrency } from "@/lib/format";
+import { HealthBadge } from "../badges";
 import { CustomerHealthWithReason } from "../contracts/contract-detail-health";
-import type { TableColumnMeta } from "../data-table/infinite-table";
+import { AmountLines, CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
 import { Timestamp } from "../timestamp";
 
-/**
- * Per-currency amounts, one line per currency and never summed. Rows have a fixed
- * height (virtualized), so two currencies share it in a smaller type; the full list
- * is in the title either way.
- */
-function MoneyLines({ amounts }: { amounts: CustomerRecord["outstandingIssuedAmount"] }) {
-  const lines = formatMoneyByCurrency(amounts);
-  if (lines.length === 0) return <span className="text-slate-400">—</span>;
-  if (lines.length === 1) return <span>{lines[0]}</span>;
-  return (
-    <ul title={lines.join("\n")} className="text-xs leading-3">
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </ul>
-  );
-}
-
 function YesNo({ value, known }: { value: boolean; known: boolean }) {
-  if (!known) return <span className="text-slate-400">—</span>;
-  return value ? <span>Yes</span> : <span className="text-slate-500">No</span>;
+  if (!known) return <span className="text-fg-subtle">—</span>;
+  return value ? <span>Yes</span> : <span className="text-fg-muted">No</span>;
 }
 
-const right: TableColumnMeta = { align: "right" };
+/**
+ * Per-currency amounts, one line per currency and never summed: the texts a cell
+ * shows, and from them its column's width (never cut).
+ */
+const outstanding = (c: CustomerRecord) => formatMoneyByCurrency(c.outstandingIssuedAmount);
+const contractValue = (c: CustomerRecord) => formatMoneyByCurrency(c.contractValueAmount);
+const remainingToInvoice = (c: CustomerRecord) => formatMoneyByCurrency(c.remainingToInvoiceAmount);
 
+/**
+ * The customer list's columns: the name, then its contract health and what it owes,
+ * each with its priority (the rest waits behind the column chooser when the table is
+ * narrow).
+ */
 export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
   return [
     {
       id: "name",
       header: "Name",
-      size: 190,
+      size: 200,
       enableHiding: false,
-      meta: { sortField: "name" } satisfies TableColumnMeta,
+      meta: {
+        sortField: "name",
+        grow: true,
+        text: (c: CustomerRecord) => c.name,
+      } satisfies TableColumnMeta,
       cell: ({ row }) => (
-        <Link
-          prefetch={false}
+        <CellLink
           href={`/customers/${row.original.id}`}
           title={row.original.name}
-          className="font-medium text-blue-700 hover:underline"
+          className="font-medium text-accent hover:underline"
         >
           {row.original.name}
-        </Link>
+        </CellLink>
       ),
     },
     {
       id: "health",
       header: "Health",
       size: 140,
-      meta: { sortField: "contractHealth" } satisfies TableColumnMeta,
+      meta: { sortField: "contractHealth", priority: 1 } satisfies TableColumnMeta,
       cell: ({ row }) => (
         <CustomerHealthWithReason
           customerId={row.original.id}
           health={row.original.contractHealth}
           coverageContractId={row.original.coverageContractId}
+          inRow
         />
       ),
     },
@@ -69,7 +66,7 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
       id: "coverage",
       header: "Coverage contract",
       size: 235,
-      meta: { sortField: "coverageContractStartAt" } satisfies TableColumnMeta,
+      meta: { sortField: "coverageContractStartAt", priority: 3 } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.coverageContractStartAt ? (
           <span title="First and last day covered (UTC dates)">
@@ -77,13 +74,14 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
             {formatEndDate(row.original.coverageContractEndAt)}
           </span>
         ) : (
-          <span className="text-slate-400">No contract</span>
+          <span className="text-fg-subtle">No contract</span>
         ),
     },
     {
       id: "autoRenew",
       header: "Auto-renew",
-      size: 85,
+      size: 110,
+      meta: { priority: 5 } satisfies TableColumnMeta,
       cell: ({ row }) => (
         <YesNo
           value={row.original.coverageContractAutoRenew}
@@ -94,7 +92,8 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
     {
       id: "renewed",
       header: "Renewed",
-      size: 85,
+      size: 100,
+      meta: { priority: 5 } satisfies TableColumnMeta,
       cell: ({ row }) => (
         <YesNo
           value={row.original.coverageContractRenewed}
@@ -105,29 +104,36 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
     {
       id: "outstanding",
       header: "Outstanding",
-      size: 135,
-      meta: right,
-      cell: ({ row }) => <MoneyLines amounts={row.original.outstandingIssuedAmount} />,
+      meta: { align: "right", amounts: outstanding, priority: 1 } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={outstanding(row.original)} />,
     },
     {
       id: "contractValue",
       header: "Contract value",
-      size: 135,
-      meta: { ...right, sortField: "contractValueAmount" } satisfies TableColumnMeta,
-      cell: ({ row }) => <MoneyLines amounts={row.original.contractValueAmount} />,
+      meta: {
+        align: "right",
+        amounts: contractValue,
+        sortField: "contractValueAmount",
+        priority: 2,
+      } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={contractValue(row.original)} />,
     },
     {
       id: "remainingToInvoice",
       header: "Remaining to invoice",
-      size: 135,
-      meta: { ...right, sortField: "remainingToInvoiceAmount" } satisfies TableColumnMeta,
-      cell: ({ row }) => <MoneyLines amounts={row.original.remainingToInvoiceAmount} />,
+      meta: {
+        align: "right",
+        amounts: remainingToInvoice,
+        sortField: "remainingToInvoiceAmount",
+        priority: 2,
+      } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={remainingToInvoice(row.original)} />,
     },
     {
       id: "contracts",
       header: "Contracts",
-      size: 85,
-      meta: right,
+      size: 110,
+      meta: { align: "right", priority: 4 } satisfies TableColumnMeta,
       cell: ({ row }) => row.original.contractCount.toLocaleString("en-US"),
     },
     {
@@ -137,5 +143,15 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
       meta: { sortField: "createdAt", hiddenByDefault: true } satisfies TableColumnMeta,
       cell: ({ row }) => <Timestamp compact iso={row.original.createdAt} />,
     },
+    // On a phone: the name and its health, what it owes; its coverage contract.
+    cardColumn<CustomerRecord>("Customer", (customer) => ({
+      title: customer.name,
+      badge: <HealthBadge health={customer.contractHealth} />,
+      figure: <AmountLines lines={outstanding(customer)} />,
+      subtitle: customer.coverageContractStartAt
+        ? `Covered ${formatDate(customer.coverageContractStartAt)} – ${formatEndDate(customer.coverageContractEndAt)}`
+        : "No contract",
+      aside: `${customer.contractCount.toLocaleString("en-US")} ${customer.contractCount === 1 ? "contract" : "contracts"}`,
+    })),
   ];
 }

@@ -1,9 +1,15 @@
 "use client";
 
-import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryResult,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { ColumnDef, VisibilityState } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import {
+  type KeyboardEvent,
   lazy,
   type ReactNode,
   type RefObject,
@@ -23,20 +29,32 @@ import { ErrorPanel } from "../states/error-panel";
 import { RateLimitNotice } from "../states/rate-limit-notice";
 import { TableSkeleton } from "../states/table-skeleton";
 import {
+  CARDS_BELOW,
+  choosableColumns,
   columnIdOf,
+  columnWidths,
+  DEFAULT_TABLE_WIDTH,
+  fittedVisibility,
   initialVisibility,
+  ListTable,
   metaOf,
   OVERSCAN,
   PREFETCH_ROWS,
+  placementOf,
   ROW_HEIGHT,
   renderPlainCell,
+  rowHeightFor,
+  SpacerRow,
   TableCell,
   TableHead,
   TableHeaderCell,
+  type TableLayout,
   TableRowShell,
+  tableMinWidth,
   VIEWPORT_HEIGHT,
   visibleColumnsOf,
 } from "./table-parts";
+import { mergeSavedPages, PLACE_ROWS_MAX_AGE_MS, readPlace, savePlace } from "./table-place";
 import type { VirtualTable as VirtualTableComponent } from "./virtual-table";
 
 export type { TableColumnMeta } from "./table-parts";
@@ -83,6 +101,7 @@ export function InfiniteTable<Row extends { id: string }>({
   label,
   noun,
   query,
+  queryKey,
   columns,
   rowHref,
   order,
@@ -96,6 +115,8 @@ export function InfiniteTable<Row extends { id: string }>({
   label: string;
   noun: string;
   query: UseInfiniteQueryResult<InfiniteData<PageLike<Row>, unknown>, Error>;
+  /** the query's cache key: Back and a reload put saved rows back under it */
+  queryKey?: QueryKey;
   columns: ColumnDef<Row, unknown>[];
   rowHref: (row: Row) => string;
   order?: OrderTerm[] | null;
@@ -106,17 +127,30 @@ export function InfiniteTable<Row extends { id: string }>({
   scrollKey: string;
   /** shrink to the rows when they are few (a table among others on a page) */
   fit?: boolean;
-  /** j/k/Enter move through and open rows (the page's main table only) */
+  /** j/k/Enter anywhere on the page move through and open rows (the page's main table only) */
   keyboard?: boolean;
 }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const scrollRef = useRef<HTMLElement>(null);
   const headRef = useRef<HTMLTableSectionElement>(null);
   const rows = useMemo(() => flattenPages(query.data?.pages), [query.data]);
-  const [columnVisibility, setColumnVisibility] = useState<VisibilityState>(() =>
-    initialVisibility(columns),
-  );
+
+  // The columns shown: the person's choices in the chooser, then the list's priority
+  // order while the columns fit the table's width (measured; assumed on the server).
+  const [chosen, setChosen] = useState<VisibilityState>(() => initialVisibility(columns));
+  const [tableWidth, setTableWidth] = useState(DEFAULT_TABLE_WIDTH);
+  const carded = columns.some((c) => metaOf(c)?.card);
+  const cards = carded && tableWidth < CARDS_BELOW;
+  const rowHeight = rowHeightFor(cards);
+  const widths = useMemo(() => columnWidths(columns, rows), [columns, rows]);
+  const columnVisibility = fittedVisibility(columns, chosen, widths, tableWidth);
   const visibleColumns = visibleColumnsOf(columns, columnVisibility);
+  const minWidth = tableMinWidth(visibleColumns, widths);
+  const stickyId = visibleColumns.find((c) => !metaOf(c)?.card)
+    ? columnIdOf(visibleColumns.find((c) => !metaOf(c)?.card)!)
+    : undefined;
+  const layout: TableLayout = { widths, minWidth, stickyId, rowHeight, carded };
 
   // Plain rows until the person scrolls the table (or moves the highlight past them).
   const [virtual, setVirtual] = useState(false);
@@ -129,15 +163,21 @@ export function InfiniteTable<Row extends { id: string }>({
     if (hasRows && height) setHeaderHeight(height);
   }, [hasRows]);
 
+  // The table's box: the columns that fit it follow its width.
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (!hasRows || !scroller) return;
+    const measure = () => setTableWidth(scroller.clientWidth || DEFAULT_TABLE_WIDTH);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(scroller);
+    return () => observer.disconnect();
+  }, [hasRows]);
+
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
-
-  // Callers pass `rowHref` inline; a ref keeps `openRow` stable so memoized rows stay put.
-  const rowHrefRef = useRef(rowHref);
-  rowHrefRef.current = rowHref;
-  const openRow = useCallback((row: Row) => router.push(rowHrefRef.current(row)), [router]);
 
   // The next page is asked for while the plain rows show, as the virtual table would
   // with the same rows in view: the first scroll then finds it loaded.
@@ -155,7 +195,11 @@ export function InfiniteTable<Row extends { id: string }>({
     pendingRevealRef.current = null;
   }, []);
 
-  const { active, setActive, announcement } = useRowShortcuts({
+  // Whether the keyboard focus is in the table: a move of the highlight then moves the
+  // focus with it (the roving tab stop), otherwise (j/k from the page) it stays put.
+  const focusInTable = useRef(false);
+
+  const { active, setActive, announcement, moveBy, moveTo, restore } = useRowShortcuts({
     enabled: keyboard && rows.length > 0,
     count: rows.length,
     canLoadMore: Boolean(hasNextPage) && !isFetchNextPageError,
@@ -174,16 +218,101 @@ export function InfiniteTable<Row extends { id: string }>({
       }
     },
     describe: (index) => {
+      const row = rowElement(scrollRef.current, rows[index]?.id);
+      if (focusInTable.current && row && document.activeElement !== row)
+        row.focus({ preventScroll: true });
       revealInWindow(scrollRef.current, rows[index]?.id);
       return describeRow(scrollRef.current, rows[index]?.id, index, rows.length, noun);
     },
   });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll to the top and drop the highlight when the filters change
+  // Where the person is, kept as it changes, saved when the table goes away.
+  const place = useRef({ scrollTop: 0, activeId: null as string | null });
+  place.current.activeId = active === null ? null : (rows[active]?.id ?? null);
+  const tableName = useTableName(label);
+  const saveNow = useCallback(() => {
+    if (!tableName.current || rows.length === 0) return;
+    savePlace(tableName.current, {
+      query: scrollKey,
+      savedAt: Date.now(),
+      scrollTop: place.current.scrollTop,
+      activeId: place.current.activeId,
+      rows: rows.length,
+      data: queryKey ? queryClient.getQueryData(queryKey) : undefined,
+    });
+  }, [tableName, scrollKey, rows.length, queryKey, queryClient]);
+  const saveRef = useRef(saveNow);
+  saveRef.current = saveNow;
   useEffect(() => {
+    const onPageHide = () => saveRef.current();
+    window.addEventListener("pagehide", onPageHide);
+    return () => {
+      window.removeEventListener("pagehide", onPageHide);
+      // Leaving the page in the app (a row opened, a link followed, Back).
+      saveRef.current();
+    };
+  }, []);
+
+  // Callers pass `rowHref` inline; a ref keeps `openRow` stable so memoized rows stay put.
+  const rowHrefRef = useRef(rowHref);
+  rowHrefRef.current = rowHref;
+  const openRow = useCallback(
+    (row: Row) => {
+      saveRef.current();
+      router.push(rowHrefRef.current(row));
+    },
+    [router],
+  );
+
+  // Arriving: the place saved for this query (Back, or a reload of the same URL) is
+  // put back once its rows are here: from the cache, or else from the saved pages.
+  const pendingPlace = useRef<ReturnType<typeof readPlace> | undefined>(undefined);
+  const restoredPages = useRef(false);
+  useLayoutEffect(() => {
+    if (pendingPlace.current === undefined)
+      pendingPlace.current = tableName.current ? readPlace(tableName.current, scrollKey) : null;
+    const saved = pendingPlace.current;
+    if (!saved || rows.length === 0) return;
+    const young = Date.now() - saved.savedAt < PLACE_ROWS_MAX_AGE_MS;
+    if (rows.length < saved.rows && saved.data && young && queryKey && !restoredPages.current) {
+      restoredPages.current = true;
+      queryClient.setQueryData(queryKey, (fresh: InfiniteData<unknown, unknown> | undefined) =>
+        mergeSavedPages(fresh, saved.data!),
+      );
+      return;
+    }
+    pendingPlace.current = null;
+    const scroller = scrollRef.current;
+    if (scroller && saved.scrollTop > 0) {
+      startVirtual();
+      scroller.scrollTop = saved.scrollTop;
+      place.current.scrollTop = scroller.scrollTop;
+    }
+    const index = saved.activeId ? rows.findIndex((r) => r.id === saved.activeId) : -1;
+    if (index >= 0) restore(index);
+  }, [rows, queryKey, queryClient, scrollKey, tableName, startVirtual, restore]);
+
+  // A change of the filters (not the first render) starts at the top, with no highlight.
+  const shownKey = useRef(scrollKey);
+  useEffect(() => {
+    if (shownKey.current === scrollKey) return;
+    shownKey.current = scrollKey;
     scrollRef.current?.scrollTo({ top: 0 });
     setActive(null);
-  }, [scrollKey]);
+  }, [scrollKey, setActive]);
+
+  const onTableKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if ((event.target as HTMLElement).closest("a,button,input,select,textarea,summary")) return;
+    const page = Math.max(1, pageOfRows(scrollRef.current, headerHeight, rowHeight));
+    const step = tableKeyStep(event.key, page);
+    if (step === null) return;
+    event.preventDefault();
+    focusInTable.current = true;
+    if (step === "first") moveTo(0);
+    else if (step === "last") moveTo(rows.length - 1);
+    else moveBy(step);
+  };
 
   const descriptionId = useId();
   const waiting = rateLimitWait(query);
@@ -195,7 +324,10 @@ export function InfiniteTable<Row extends { id: string }>({
     return (
       <>
         {waitNotice ? <div className="mb-2">{waitNotice}</div> : null}
-        <TableSkeleton label={label} columns={visibleColumns.map((c) => String(c.header))} />
+        <TableSkeleton
+          label={label}
+          columns={visibleColumns.filter((c) => !metaOf(c)?.card).map((c) => String(c.header))}
+        />
       </>
     );
   if (query.isError && rows.length === 0)
@@ -212,57 +344,67 @@ export function InfiniteTable<Row extends { id: string }>({
   const rowProps = {
     rows,
     headRef,
+    layout,
     order,
     onSort,
-    active: keyboard ? active : undefined,
+    active,
     onOpen: openRow,
-    onFocusRow: keyboard ? setActive : undefined,
+    onFocusRow: setActive,
   };
   const plainRows = <PlainTable {...rowProps} columns={visibleColumns} />;
 
   return (
     <div>
-      <div className="mb-2 flex items-center justify-between gap-4 text-sm text-slate-600">
+      <div className="mb-2 flex items-center justify-between gap-4 text-sm text-fg-muted">
         <p aria-live="polite">
           {rows.length.toLocaleString("en-US")} {noun} loaded
           {hasNextPage ? ", more below" : ", all loaded"}
           {query.isPlaceholderData ? " · updating…" : ""}
         </p>
-        <ColumnPicker
-          columns={columns}
-          visibility={columnVisibility}
-          onToggle={(id, visible) => setColumnVisibility((v) => ({ ...v, [id]: visible }))}
-        />
+        {cards ? null : (
+          // Cards hold the key columns: no columns to choose.
+          <ColumnPicker
+            columns={choosableColumns(columns)}
+            visibility={columnVisibility}
+            onToggle={(id, visible) => setChosen((v) => ({ ...v, [id]: visible }))}
+          />
+        )}
       </div>
       {waitNotice && !isFetchingNextPage ? <div className="mb-2">{waitNotice}</div> : null}
-      {keyboard ? (
-        <>
-          <p id={descriptionId} className="sr-only">
-            Press j and k to move through the rows, Enter to open the highlighted row.
-          </p>
-          <p aria-live="polite" className="sr-only" data-row-announcer>
-            {announcement}
-          </p>
-        </>
-      ) : null}
+      <p id={descriptionId} className="sr-only">
+        {keyboard
+          ? "Press j and k or the arrow keys to move through the rows, Enter to open the highlighted row."
+          : "Use the arrow keys to move through the rows, Enter to open one."}
+      </p>
+      <p aria-live="polite" className="sr-only" data-row-announcer>
+        {announcement}
+      </p>
       <section
         ref={scrollRef}
         aria-label={label}
-        aria-describedby={keyboard ? descriptionId : undefined}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        tabIndex={0}
-        // A scroll, of any kind (wheel, touch, keys, scrollbar), starts the virtual table;
-        // a touch or a click alone does not, so the row under it stays put.
-        onScroll={virtual ? undefined : startVirtual}
-        // Pointing at (or touching) the table or focusing it fetches the virtual table's
-        // script ahead of use.
+        aria-describedby={descriptionId}
+        onKeyDown={onTableKeyDown}
+        onFocus={(e) => {
+          if ((e.target as HTMLElement).matches("tr[data-row-id]")) focusInTable.current = true;
+          if (!virtual) void loadVirtualTable();
+        }}
+        onBlur={(e) => {
+          const next = e.relatedTarget as Node | null;
+          if (next && !e.currentTarget.contains(next)) focusInTable.current = false;
+        }}
+        onScroll={(e) => {
+          place.current.scrollTop = e.currentTarget.scrollTop;
+          // A scroll, of any kind (wheel, touch, keys, scrollbar), starts the virtual
+          // table; a touch or a click alone does not, so the row under it stays put.
+          if (!virtual) startVirtual();
+        }}
+        // Pointing at (or touching) the table fetches the virtual table's script ahead of use.
         onPointerEnter={virtual ? undefined : () => void loadVirtualTable()}
-        onFocus={virtual ? undefined : () => void loadVirtualTable()}
         // No scroll anchoring: the browser would otherwise keep the footer in place as
         // rows are added above it, and a table scrolled to its end would stay there,
         // loading page after page. The virtual table places the rows itself.
         style={{ scrollPaddingTop: headerHeight, overflowAnchor: "none" }}
-        className={`${fit ? "max-h-[32rem]" : "h-[calc(100vh-16rem)] min-h-80"} overflow-auto rounded-md border border-slate-200 bg-white ${
+        className={`@container ${fit ? "max-h-[32rem]" : "h-[calc(100dvh-16rem)] min-h-80"} overflow-auto rounded-md border border-line bg-surface ${
           query.isPlaceholderData ? "opacity-60" : ""
         }`}
       >
@@ -282,11 +424,11 @@ export function InfiniteTable<Row extends { id: string }>({
         ) : (
           plainRows
         )}
-        <div className="p-3">
+        <div className="sticky left-0 p-3">
           {isFetchingNextPage && waitNotice ? (
             waitNotice
           ) : isFetchingNextPage ? (
-            <p role="status" className="text-sm text-slate-600">
+            <p role="status" className="text-sm text-fg-muted">
               Loading more {noun}…
             </p>
           ) : isFetchNextPageError ? (
@@ -299,17 +441,54 @@ export function InfiniteTable<Row extends { id: string }>({
             <button
               type="button"
               onClick={() => void fetchNextPage()}
-              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100"
+              className="rounded-md border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-muted"
             >
               Load more
             </button>
           ) : (
-            <p className="text-sm text-slate-500">End of list.</p>
+            <p className="text-sm text-fg-muted">End of list.</p>
           )}
         </div>
       </section>
     </div>
   );
+}
+
+/**
+ * The name a table's place is saved under: the page's path and the table's label (a
+ * customer page has three tables). Read after mount: the server has no location.
+ */
+function useTableName(label: string) {
+  const name = useRef<string | null>(null);
+  if (name.current === null && typeof window !== "undefined")
+    name.current = `${window.location.pathname}|${label}`;
+  return name;
+}
+
+/** What a key does in the table: a move by rows, to the first or last row, or nothing. */
+function tableKeyStep(key: string, page: number): number | "first" | "last" | null {
+  switch (key) {
+    case "ArrowDown":
+      return 1;
+    case "ArrowUp":
+      return -1;
+    case "PageDown":
+      return page;
+    case "PageUp":
+      return -page;
+    case "Home":
+      return "first";
+    case "End":
+      return "last";
+    default:
+      return null;
+  }
+}
+
+/** Rows that fit the table's box below its header: a Page Down's move. */
+function pageOfRows(scroller: HTMLElement | null, headerHeight: number, rowHeight: number) {
+  if (!scroller) return 10;
+  return Math.floor((scroller.clientHeight - headerHeight) / rowHeight) - 1;
 }
 
 /**
@@ -321,6 +500,7 @@ function PlainTable<Row extends { id: string }>({
   rows,
   columns,
   headRef,
+  layout,
   order,
   onSort,
   active,
@@ -331,20 +511,22 @@ function PlainTable<Row extends { id: string }>({
   /** the visible columns */
   columns: ColumnDef<Row, unknown>[];
   headRef: RefObject<HTMLTableSectionElement | null>;
+  layout: TableLayout;
   order: OrderTerm[] | null | undefined;
   onSort: ((field: string, additive: boolean) => void) | undefined;
-  active: number | null | undefined;
+  active: number | null;
   onOpen: (row: Row) => void;
   onFocusRow: ((index: number) => void) | undefined;
 }) {
+  const shown = Math.min(rows.length, PLAIN_ROWS);
+  const tabStop = active !== null && active < shown ? active : 0;
   return (
-    <table className="w-full table-fixed border-collapse text-sm">
+    <ListTable layout={layout}>
       <TableHead headRef={headRef}>
         {columns.map((column) => (
           <TableHeaderCell
             key={columnIdOf(column)}
-            meta={metaOf(column)}
-            width={column.size}
+            {...placementOf(column, layout)}
             order={order}
             onSort={onSort}
           >
@@ -358,27 +540,28 @@ function PlainTable<Row extends { id: string }>({
             key={record.id}
             record={record}
             index={index}
-            selected={active === undefined ? undefined : active === index}
+            selected={active === index}
+            tabStop={index === tabStop}
+            carded={layout.carded}
             onOpen={onOpen}
             onFocusRow={onFocusRow}
           >
             {columns.map((column) => (
-              <TableCell key={columnIdOf(column)} meta={metaOf(column)}>
+              <TableCell key={columnIdOf(column)} {...placementOf(column, layout)}>
                 {renderPlainCell(column, record)}
               </TableCell>
             ))}
           </TableRowShell>
         ))}
         {rows.length > PLAIN_ROWS ? (
-          <tr>
-            <td
-              colSpan={columns.length}
-              style={{ height: (rows.length - PLAIN_ROWS) * ROW_HEIGHT }}
-            />
-          </tr>
+          <SpacerRow
+            height={(rows.length - PLAIN_ROWS) * layout.rowHeight}
+            columns={columns.filter((c) => !metaOf(c)?.card).length}
+            carded={layout.carded}
+          />
         ) : null}
       </tbody>
-    </table>
+    </ListTable>
   );
 }
 
@@ -456,10 +639,10 @@ function ColumnPicker<Row>({
 }) {
   return (
     <details className="relative">
-      <summary className="cursor-pointer rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
+      <summary className="cursor-pointer rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg">
         Columns
       </summary>
-      <div className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white p-2 shadow">
+      <div className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-line bg-surface p-2 text-fg shadow">
         {columns.map((column) => {
           const id = columnIdOf(column);
           return (

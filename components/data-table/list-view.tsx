@@ -34,12 +34,19 @@ export function useListView<L extends ListName, P extends UrlParams>(
 ) {
   const [values, setValues] = useUrlValues(definition.parsers);
   const query = definition.viewQuery(values);
-  const rows = useInfiniteQuery({
-    ...listQueryOptions(browserFetcher, list, query),
-    placeholderData: keepPreviousData,
-  });
+  const options = listQueryOptions(browserFetcher, list, query);
+  const rows = useInfiniteQuery({ ...options, placeholderData: keepPreviousData });
   const filters = describeFilters(definition.fields, values);
-  return { list, fields: definition.fields, values, setValues, query, rows, filters };
+  return {
+    list,
+    fields: definition.fields,
+    values,
+    setValues,
+    query,
+    queryKey: options.queryKey,
+    rows,
+    filters,
+  };
 }
 
 export type ListViewState<L extends ListName, P extends UrlParams> = ReturnType<
@@ -100,6 +107,7 @@ export function ListView<L extends ListName, P extends UrlParams>({
         label={list.charAt(0).toUpperCase() + list.slice(1)}
         noun={list}
         query={view.rows}
+        queryKey={view.queryKey}
         columns={columns}
         rowHref={rowHref}
         order={order}

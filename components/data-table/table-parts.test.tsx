@@ -10,12 +10,13 @@ import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from "@tan
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import type { CustomerRecord, InvoiceRecord } from "@/lib/api/client";
 import { api } from "@/lib/sandbox/testing/sandbox";
 import { contractColumns } from "../contracts/contract-columns";
 import { customerColumns } from "../customers/customer-columns";
 import { invoiceColumns } from "../invoices/invoice-columns";
 import { paymentColumns } from "../payments/payment-columns";
-import { renderPlainCell } from "./table-parts";
+import { columnWidths, fittedVisibility, metaOf, renderPlainCell, textWidth } from "./table-parts";
 
 function withQueryClient(children: ReactNode) {
   return renderToStaticMarkup(
@@ -105,5 +106,77 @@ describe("the plain first page renders cells as TanStack Table does", () => {
     const viaTanStack = withQueryClient(<ViaTanStack rows={rows} columns={reading} />);
     const viaPlain = withQueryClient(<ViaPlainCells rows={rows} columns={reading} />);
     expect(viaPlain).not.toBe(viaTanStack);
+  });
+});
+
+/** The ids of the columns shown at a table width, in the list's order. */
+function shownAt<Row>(columns: ColumnDef<Row, unknown>[], rows: Row[], width: number, chosen = {}) {
+  const visibility = fittedVisibility(columns, chosen, columnWidths(columns, rows), width);
+  return columns
+    .filter((c) => !metaOf(c)?.card && visibility[c.id as string] !== false)
+    .map((c) => c.id);
+}
+
+describe("each list declares its column priority; columns show in that order while they fit", () => {
+  it("invoices: at 1280 px (a 1,006 px table) number, customer, status, total, remaining and due; Issued from 1440 px", async () => {
+    const rows = await records<InvoiceRecord>("/invoices?limit=100&statuses=DRAFT,ISSUED,VOIDED");
+    const columns = invoiceColumns();
+    expect(shownAt(columns, rows, 1006)).toEqual([
+      "number",
+      "customer",
+      "status",
+      "total",
+      "remaining",
+      "dueAt",
+    ]);
+    expect(shownAt(columns, rows, 1166)).toEqual([
+      "number",
+      "customer",
+      "status",
+      "total",
+      "remaining",
+      "dueAt",
+      "issuedAt",
+    ]);
+    // A narrow table keeps the identifying column; a column the person chose shows on top.
+    expect(shownAt(columns, rows, 300)).toEqual(["number"]);
+    expect(shownAt(columns, rows, 1006, { period: true })).toContain("period");
+    expect(shownAt(columns, rows, 1006, { period: true })).toContain("dueAt");
+    expect(shownAt(columns, rows, 1006, { total: false })).not.toContain("total");
+  });
+
+  it("a column past the lead shows only when the names still get their room", async () => {
+    const rows = await records<CustomerRecord>("/customers?limit=100");
+    const columns = customerColumns();
+    const widths = columnWidths(columns, rows);
+    const longestName = Math.max(...rows.map((r) => textWidth(r.name)));
+    expect(widths.name).toBe(Math.min(340, Math.max(200, longestName + 24)));
+    expect(shownAt(columns, rows, 1006)).not.toContain("coverage");
+    expect(shownAt(columns, rows, 1600)).toContain("coverage");
+  });
+});
+
+describe("an amount column is as wide as its longest amount", () => {
+  it("grows with the rows' amounts, never below its header", () => {
+    const columns = invoiceColumns();
+    const invoice = (value: number, code = "USD") =>
+      ({
+        id: String(value),
+        totalAmount: { value, currencyCode: code },
+        remainingAmount: { value: 0, currencyCode: code },
+        appliedAmount: { value: 0, currencyCode: code },
+        customerName: "A",
+      }) as unknown as InvoiceRecord;
+    const small = columnWidths(columns, [invoice(100)]);
+    const large = columnWidths(columns, [invoice(100), invoice(123_456_789_00, "CAD")]);
+    expect(large.total).toBeGreaterThan(small.total!);
+    expect(large.total).toBeGreaterThanOrEqual(textWidth("CA$123,456,789.00") + 24);
+    // "Remaining" in the header, wider than "$0.00".
+    expect(small.remaining).toBeGreaterThanOrEqual("Remaining".length * 9.6 + 24);
+  });
+
+  it("estimates no narrower than the text: digits are tabular, as wide as the widest font's", () => {
+    expect(textWidth("0")).toBe(textWidth("8"));
+    expect(textWidth("$1,234.56")).toBeGreaterThan(textWidth("$1234.56"));
   });
 });

@@ -12,14 +12,17 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, type ReactNode, type RefObject, useEffect } from "react";
 import type { OrderTerm } from "@/lib/lists/order";
 import {
+  ListTable,
   OVERSCAN,
   PREFETCH_ROWS,
-  ROW_HEIGHT,
+  placementOf,
   type RowHandlers,
+  SpacerRow,
   TableCell,
   type TableColumnMeta,
   TableHead,
   TableHeaderCell,
+  type TableLayout,
   TableRowShell,
   VIEWPORT_HEIGHT,
 } from "./table-parts";
@@ -31,10 +34,11 @@ export interface VirtualTableProps<Row extends { id: string }> extends RowHandle
   scrollRef: RefObject<HTMLElement | null>;
   headRef: RefObject<HTMLTableSectionElement | null>;
   headerHeight: number;
+  layout: TableLayout;
   order: OrderTerm[] | null | undefined;
   onSort: ((field: string, additive: boolean) => void) | undefined;
-  /** the keyboard highlight; null when none, undefined where the table has no keyboard rows */
-  active: number | null | undefined;
+  /** the keyboard highlight; null when none */
+  active: number | null;
   /** asks for the next page (the caller knows whether there is one) */
   loadMore: () => void;
   /** hands the caller a way to scroll a row into view (for j/k) */
@@ -53,6 +57,7 @@ export function VirtualTable<Row extends { id: string }>({
   scrollRef,
   headRef,
   headerHeight,
+  layout,
   order,
   onSort,
   active,
@@ -76,7 +81,7 @@ export function VirtualTable<Row extends { id: string }>({
   const virtualizer = useVirtualizer({
     count: tableRows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => layout.rowHeight,
     overscan: OVERSCAN,
     scrollMargin: headerHeight,
     scrollPaddingStart: headerHeight,
@@ -86,6 +91,11 @@ export function VirtualTable<Row extends { id: string }>({
     // the table (by default it would scroll back to the top).
     initialOffset: () => scrollRef.current?.scrollTop ?? 0,
   });
+  // A phone turned sideways (or a window narrowed) changes the rows' height.
+  const { rowHeight } = layout;
+  useEffect(() => {
+    if (rowHeight) virtualizer.measure();
+  }, [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.length > 0 ? items[items.length - 1]!.index : -1;
   useEffect(() => {
@@ -99,23 +109,28 @@ export function VirtualTable<Row extends { id: string }>({
 
   // Rows re-render only when their record, the visible columns or the highlight change,
   // not on every scroll frame.
-  const visibleKey = JSON.stringify(columnVisibility);
+  const visibleKey = `${JSON.stringify(columnVisibility)} ${JSON.stringify(layout)}`;
   // Item positions include the header margin; the spacer rows are inside the body.
   const paddingTop = items.length > 0 ? items[0]!.start - headerHeight : 0;
   const paddingBottom =
     items.length > 0
       ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - headerHeight)
       : 0;
-  const visibleColumns = table.getVisibleLeafColumns().length;
+  const visibleColumns = table
+    .getVisibleLeafColumns()
+    .filter((column) => !(column.columnDef.meta as TableColumnMeta | undefined)?.card).length;
+  // The one row in the tab order: the highlighted one when rendered, else the first in view.
+  const firstIndex = items[0]?.index ?? 0;
+  const tabStop =
+    active !== null && items.some((item) => item.index === active) ? active : firstIndex;
 
   return (
-    <table className="w-full table-fixed border-collapse text-sm">
+    <ListTable layout={layout}>
       <TableHead headRef={headRef}>
         {table.getFlatHeaders().map((header) => (
           <TableHeaderCell
             key={header.id}
-            meta={header.column.columnDef.meta as TableColumnMeta | undefined}
-            width={header.getSize()}
+            {...placementOf(header.column.columnDef, layout)}
             order={order}
             onSort={onSort}
           >
@@ -125,9 +140,7 @@ export function VirtualTable<Row extends { id: string }>({
       </TableHead>
       <tbody>
         {paddingTop > 0 ? (
-          <tr>
-            <td colSpan={visibleColumns} style={{ height: paddingTop }} />
-          </tr>
+          <SpacerRow height={paddingTop} columns={visibleColumns} carded={layout.carded} />
         ) : null}
         {items.map((item) => {
           const row = tableRows[item.index]!;
@@ -137,19 +150,19 @@ export function VirtualTable<Row extends { id: string }>({
               row={row}
               index={item.index}
               visibleKey={visibleKey}
-              selected={active === undefined ? undefined : active === item.index}
+              layout={layout}
+              selected={active === item.index}
+              tabStop={tabStop === item.index}
               onOpen={onOpen}
               onFocusRow={onFocusRow}
             />
           );
         })}
         {paddingBottom > 0 ? (
-          <tr>
-            <td colSpan={visibleColumns} style={{ height: paddingBottom }} />
-          </tr>
+          <SpacerRow height={paddingBottom} columns={visibleColumns} carded={layout.carded} />
         ) : null}
       </tbody>
-    </table>
+    </ListTable>
   );
 }
 
@@ -158,13 +171,17 @@ interface VirtualRowProps<Row> extends RowHandlers<Row> {
   index: number;
   /** not read: a change of the visible columns re-renders the memoized row */
   visibleKey: string;
-  selected: boolean | undefined;
+  layout: TableLayout;
+  selected: boolean;
+  tabStop: boolean;
 }
 
 const VirtualRow = memo(function VirtualRow<Row extends { id: string }>({
   row,
   index,
+  layout,
   selected,
+  tabStop,
   onOpen,
   onFocusRow,
 }: VirtualRowProps<Row>) {
@@ -173,11 +190,13 @@ const VirtualRow = memo(function VirtualRow<Row extends { id: string }>({
       record={row.original}
       index={index}
       selected={selected}
+      tabStop={tabStop}
+      carded={layout.carded}
       onOpen={onOpen}
       onFocusRow={onFocusRow}
     >
       {row.getVisibleCells().map((cell) => (
-        <TableCell key={cell.id} meta={cell.column.columnDef.meta as TableColumnMeta | undefined}>
+        <TableCell key={cell.id} {...placementOf(cell.column.columnDef, layout)}>
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </TableCell>
       ))}

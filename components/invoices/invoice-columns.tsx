@@ -1,22 +1,54 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import type { InvoiceRecord } from "@/lib/api/client";
-import { formatMoney, formatPeriod, humanize } from "@/lib/format";
+import { formatDate, formatMoney, formatPeriod, formatTimestamp, humanize } from "@/lib/format";
 import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { ContractNameLink } from "../contracts/contract-detail-link";
-import type { TableColumnMeta } from "../data-table/infinite-table";
-import { DueDate, Timestamp } from "../timestamp";
+import { AmountLines, CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
+import { DueDate } from "../timestamp";
 
-const right: TableColumnMeta = { align: "right" };
+/** The money columns: the texts a cell shows, and from them its column's width. */
+const total = (invoice: InvoiceRecord) => [formatMoney(invoice.totalAmount)];
+const applied = (invoice: InvoiceRecord) => [formatMoney(invoice.appliedAmount)];
+const remaining = (invoice: InvoiceRecord) => [formatMoney(invoice.remainingAmount)];
 
 /**
- * The invoice columns. `hideCustomer`: one customer's invoices (its page), where the
- * contract column shows by default (one lookup of its contracts' names serves every
- * row); elsewhere the column is offered hidden, each customer on screen costing one
- * lookup. `hideContract`: one contract's invoices.
+ * One badge for where an invoice stands: an issued invoice by what is paid of it
+ * (Paid, Partly paid, Unpaid, Card payment pending), any other by its status (Draft,
+ * Approved, Issuing, Voided).
+ */
+function InvoiceState({ invoice }: { invoice: InvoiceRecord }) {
+  return invoice.status === "ISSUED" ? (
+    <PaymentStateBadge state={paymentStateOf(invoice)} />
+  ) : (
+    <InvoiceStatusBadge status={invoice.status} />
+  );
+}
+
+/** The due day (a calendar day: issued plus whole days of terms), marked when overdue. */
+function DueDay({ invoice }: { invoice: InvoiceRecord }) {
+  if (!invoice.dueAt) return <span className="text-fg-subtle">—</span>;
+  return (
+    <span className="inline-flex items-center gap-1.5">
+      <DueDate iso={invoice.dueAt} />
+      {isOverdue(invoice, Date.now()) ? (
+        <span className="rounded bg-danger-soft px-1 text-xs font-medium text-danger">Overdue</span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The invoice list's columns in the order people read them (number, customer, where
+ * it stands, what is owed, when it is due), each with its priority: at 1280 px the
+ * first six show, the rest wait behind the column chooser.
+ *
+ * `hideCustomer`: one customer's invoices (its page), where each invoice's billed
+ * name and its contract show (one lookup of its contracts' names serves every row);
+ * elsewhere the contract column is offered hidden, each customer on screen costing
+ * one lookup. `hideContract`: one contract's invoices.
  */
 export function invoiceColumns(
   options: {
@@ -30,36 +62,48 @@ export function invoiceColumns(
     {
       id: "number",
       header: "Number",
-      size: 150,
+      // "INV-2026-006866" in medium weight.
+      size: 160,
       enableHiding: false,
       cell: ({ row }) => (
-        <Link
-          prefetch={false}
+        <CellLink
           href={`/invoices/${row.original.id}`}
-          className="font-medium text-blue-700 hover:underline"
+          className="font-medium text-accent hover:underline"
         >
           {row.original.number}
-        </Link>
+        </CellLink>
       ),
     },
     {
       id: "customer",
       header: "Customer",
+      // The least room for a name; it takes whatever the other columns leave.
       size: 200,
+      meta: {
+        priority: 1,
+        grow: true,
+        text: (i: InvoiceRecord) => i.customerName,
+      } satisfies TableColumnMeta,
       cell: ({ row }) => (
-        <Link
-          prefetch={false}
+        <CellLink
           href={`/customers/${row.original.customerId}`}
           className="hover:underline"
+          title={row.original.customerName ?? undefined}
         >
           {row.original.customerName ?? "—"}
-        </Link>
+        </CellLink>
       ),
     },
     {
       id: "billedName",
       header: "Billed as",
       size: 200,
+      // On a customer's page it is the row's name, in the customer column's place.
+      meta: {
+        priority: 1,
+        grow: true,
+        text: (i: InvoiceRecord) => i.customerName,
+      } satisfies TableColumnMeta,
       cell: ({ row }) => {
         const billed = row.original.customerName;
         if (billed === null) return <span className="text-fg-muted">Not issued yet</span>;
@@ -86,46 +130,59 @@ export function invoiceColumns(
       id: "contract",
       header: "Contract",
       size: 200,
-      meta: options.hideCustomer ? undefined : { hiddenByDefault: true },
+      meta: (options.hideCustomer
+        ? { priority: 4 }
+        : { hiddenByDefault: true }) satisfies TableColumnMeta,
       cell: ({ row }) => (
         <ContractNameLink
           contractId={row.original.contractId}
           customerId={row.original.customerId}
           className="hover:underline"
+          inRow
         />
       ),
     },
     {
       id: "status",
       header: "Status",
-      size: 100,
-      cell: ({ row }) => <InvoiceStatusBadge status={row.original.status} />,
-    },
-    {
-      id: "payment",
-      header: "Payment",
       // Wide enough for the longest state, "Card payment pending".
-      size: 185,
-      cell: ({ row }) => <PaymentStateBadge state={paymentStateOf(row.original)} />,
+      size: 180,
+      meta: { priority: 1 } satisfies TableColumnMeta,
+      cell: ({ row }) => <InvoiceState invoice={row.original} />,
     },
     {
-      id: "period",
-      header: "Period",
-      // A period across two years: "Dec 19, 2022 – Jan 18, 2023".
-      size: 215,
-      cell: ({ row }) => formatPeriod(row.original.periodStartAt, row.original.periodEndAt),
+      id: "total",
+      header: "Total",
+      meta: { priority: 2, align: "right", amounts: total } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={total(row.original)} />,
+    },
+    {
+      id: "remaining",
+      header: "Remaining",
+      meta: { priority: 1, align: "right", amounts: remaining } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={remaining(row.original)} />,
+    },
+    {
+      id: "dueAt",
+      header: "Due",
+      size: 170,
+      meta: { priority: 1 } satisfies TableColumnMeta,
+      cell: ({ row }) => <DueDay invoice={row.original} />,
     },
     {
       id: "issuedAt",
       header: "Issued",
-      size: 205,
-      meta: { sortField: "issuedAt" } satisfies TableColumnMeta,
+      // "planned Jun 1, 2030" (a draft's planned day).
+      size: 160,
+      meta: { priority: 2, sortField: "issuedAt" } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.issuedAt ? (
-          <Timestamp compact iso={row.original.issuedAt} />
+          <time dateTime={row.original.issuedAt} title={formatTimestamp(row.original.issuedAt)}>
+            {formatDate(row.original.issuedAt)}
+          </time>
         ) : (
           <span
-            className="text-slate-500"
+            className="text-fg-muted"
             title="Not issued yet: planned to issue on the period's first day"
           >
             planned {formatPeriod(row.original.periodStartAt, row.original.periodStartAt)}
@@ -133,51 +190,43 @@ export function invoiceColumns(
         ),
     },
     {
-      id: "dueAt",
-      header: "Due",
-      size: 250,
-      cell: ({ row }) =>
-        row.original.dueAt ? (
-          <span className="inline-flex items-center gap-1">
-            <DueDate iso={row.original.dueAt} />
-            {isOverdue(row.original, Date.now()) ? (
-              <span className="rounded bg-red-100 px-1 text-xs font-medium text-red-800">
-                Overdue
-              </span>
-            ) : null}
-          </span>
-        ) : (
-          "—"
-        ),
-    },
-    {
-      id: "total",
-      header: "Total",
-      size: 130,
-      meta: right,
-      cell: ({ row }) => formatMoney(row.original.totalAmount),
-    },
-    {
       id: "applied",
       header: "Applied",
-      size: 130,
-      meta: right,
-      cell: ({ row }) => formatMoney(row.original.appliedAmount),
+      meta: { priority: 4, align: "right", amounts: applied } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={applied(row.original)} />,
     },
     {
-      id: "remaining",
-      header: "Remaining",
-      size: 130,
-      meta: right,
-      cell: ({ row }) => formatMoney(row.original.remainingAmount),
+      id: "period",
+      header: "Period",
+      // A period across two years: "Dec 19, 2022 – Jan 18, 2023".
+      size: 215,
+      meta: { priority: 5 } satisfies TableColumnMeta,
+      cell: ({ row }) => formatPeriod(row.original.periodStartAt, row.original.periodEndAt),
     },
     {
       id: "delivery",
       header: "Delivery",
       size: 100,
+      meta: { priority: 6 } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.deliveryMethod ? humanize(row.original.deliveryMethod) : "—",
     },
+    // On a phone: number, where it stands, what is owed; the customer and the due day.
+    cardColumn<InvoiceRecord>("Invoice", (invoice) => ({
+      title: invoice.number,
+      badge: <InvoiceState invoice={invoice} />,
+      figure: remaining(invoice)[0],
+      subtitle: options.hideCustomer
+        ? formatPeriod(invoice.periodStartAt, invoice.periodEndAt)
+        : (invoice.customerName ?? "—"),
+      aside: invoice.dueAt ? (
+        <>
+          Due <DueDay invoice={invoice} />
+        </>
+      ) : (
+        "Not issued"
+      ),
+    })),
   ];
   return columns.filter(
     (c) =>

@@ -1,18 +1,38 @@
 "use client";
 
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import type { PaymentRecord } from "@/lib/api/client";
 import { formatCents, formatDate, humanize } from "@/lib/format";
-import type { TableColumnMeta } from "../data-table/infinite-table";
+import { AmountLines, CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
 import { Timestamp } from "../timestamp";
 
+/** The money columns' texts (cents, no currency): what a cell shows and its column's width. */
 const cents = (value: number | null | undefined) =>
-  value === null || value === undefined ? "—" : formatCents(value);
+  value === null || value === undefined ? [] : [formatCents(value)];
+const amount = (p: PaymentRecord) => cents(p.amountCents);
+const applied = (p: PaymentRecord) => cents(p.appliedAmountCents);
+const unapplied = (p: PaymentRecord) => cents(p.unappliedAmountCents);
+const bankFee = (p: PaymentRecord) => cents(p.bankFee?.amountCents);
+const bankFeeApplied = (p: PaymentRecord) => cents(p.bankFee?.appliedAmountCents);
+const bankFeeUnapplied = (p: PaymentRecord) => cents(p.bankFee?.unappliedAmountCents);
 
 /** Where a payment row leads: its customer, or the payments still to attribute. */
 export function paymentHref(payment: PaymentRecord): string {
   return payment.customerId ? `/customers/${payment.customerId}` : "/payments?isAttributed=false";
+}
+
+function PaymentCustomer({ payment }: { payment: PaymentRecord }) {
+  return payment.customerId ? (
+    <CellLink
+      href={`/customers/${payment.customerId}`}
+      className="text-accent hover:underline"
+      title={payment.customerName ?? undefined}
+    >
+      {payment.customerName ?? payment.customerId.slice(0, 8)}
+    </CellLink>
+  ) : (
+    <span className="text-fg-muted">Not attributed</span>
+  );
 }
 
 function ShortId({ id }: { id: string | null }) {
@@ -40,62 +60,74 @@ export function paymentColumns(
     {
       id: "customer",
       header: "Customer",
-      size: 230,
-      meta: { sortField: "customerName" } satisfies TableColumnMeta,
-      cell: ({ row }) =>
-        row.original.customerId ? (
-          <Link
-            prefetch={false}
-            href={`/customers/${row.original.customerId}`}
-            className="text-blue-700 hover:underline"
-          >
-            {row.original.customerName ?? row.original.customerId.slice(0, 8)}
-          </Link>
-        ) : (
-          <span className="text-slate-500">Not attributed</span>
-        ),
+      size: 180,
+      meta: {
+        sortField: "customerName",
+        priority: 1,
+        grow: true,
+        text: (p: PaymentRecord) => p.customerName,
+      } satisfies TableColumnMeta,
+      cell: ({ row }) => <PaymentCustomer payment={row.original} />,
     },
     {
       id: "amount",
       header: "Amount",
-      size: 130,
-      meta: { sortField: "amountCents", align: "right" } satisfies TableColumnMeta,
-      cell: ({ row }) => formatCents(row.original.amountCents),
+      meta: {
+        sortField: "amountCents",
+        align: "right",
+        amounts: amount,
+        priority: 1,
+      } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={amount(row.original)} />,
     },
     {
       id: "applied",
       header: "Applied",
-      size: 130,
-      meta: { sortField: "appliedAmountCents", align: "right" } satisfies TableColumnMeta,
-      cell: ({ row }) => formatCents(row.original.appliedAmountCents),
+      meta: {
+        sortField: "appliedAmountCents",
+        align: "right",
+        amounts: applied,
+        priority: 2,
+      } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={applied(row.original)} />,
     },
     {
       id: "unapplied",
       header: "Unapplied",
-      size: 140,
-      meta: { sortField: "unappliedAmountCents", align: "right" } satisfies TableColumnMeta,
-      cell: ({ row }) => formatCents(row.original.unappliedAmountCents),
+      meta: {
+        sortField: "unappliedAmountCents",
+        align: "right",
+        amounts: unapplied,
+        priority: 1,
+      } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={unapplied(row.original)} />,
     },
     {
       id: "bankFee",
       header: "Bank fee",
-      size: 130,
-      meta: { sortField: "bankFeeAmountCents", align: "right" } satisfies TableColumnMeta,
-      cell: ({ row }) => cents(row.original.bankFee?.amountCents),
+      meta: {
+        sortField: "bankFeeAmountCents",
+        align: "right",
+        amounts: bankFee,
+        priority: 3,
+      } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={bankFee(row.original)} />,
     },
     {
       id: "bankFeeApplied",
       header: "Fee applied",
-      size: 120,
-      meta: { align: "right", hiddenByDefault: true } satisfies TableColumnMeta,
-      cell: ({ row }) => cents(row.original.bankFee?.appliedAmountCents),
+      meta: {
+        align: "right",
+        hiddenByDefault: true,
+        amounts: bankFeeApplied,
+      } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={bankFeeApplied(row.original)} />,
     },
     {
       id: "bankFeeUnapplied",
       header: "Fee unapplied",
-      size: 130,
-      meta: { align: "right" } satisfies TableColumnMeta,
-      cell: ({ row }) => cents(row.original.bankFee?.unappliedAmountCents),
+      meta: { align: "right", amounts: bankFeeUnapplied, priority: 4 } satisfies TableColumnMeta,
+      cell: ({ row }) => <AmountLines lines={bankFeeUnapplied(row.original)} />,
     },
     {
       id: "type",
@@ -107,7 +139,8 @@ export function paymentColumns(
     {
       id: "parentPayment",
       header: "Parent payment",
-      size: 130,
+      size: 150,
+      meta: { priority: 5 } satisfies TableColumnMeta,
       cell: ({ row }) => <ShortId id={row.original.parentPaymentId} />,
     },
     {
@@ -131,6 +164,17 @@ export function paymentColumns(
       meta: { hiddenByDefault: true } satisfies TableColumnMeta,
       cell: ({ row }) => <Timestamp compact iso={row.original.updatedAt} />,
     },
+    // On a phone: who paid and how much, the day it came and what is left to apply.
+    cardColumn<PaymentRecord>("Payment", (payment) => ({
+      title: options.hideCustomer ? (
+        formatDate(payment.receivedDate)
+      ) : (
+        <PaymentCustomer payment={payment} />
+      ),
+      figure: formatCents(payment.amountCents),
+      subtitle: options.hideCustomer ? humanize(payment.type) : formatDate(payment.receivedDate),
+      aside: `${formatCents(payment.unappliedAmountCents)} unapplied`,
+    })),
   ];
   return options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns;
 }

@@ -6,6 +6,7 @@ const SHORTCUTS = [
   ["Ctrl K / ⌘ K", "Open the command palette: pages and customers by name"],
   ["/", "Focus the list's search (or its first filter)"],
   ["j / k", "Highlight the next / previous row"],
+  ["↓ ↑ · Page Down / Up · Home / End", "In a table (one Tab stop): move the highlight"],
   ["Enter", "Open the highlighted row"],
   ["Esc", "Leave the search field; drop the highlight; close a dialog"],
   ["?", "Show these shortcuts"],
@@ -29,7 +30,7 @@ export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
         e.preventDefault();
         onClose();
       }}
-      className="mx-auto mt-[15vh] w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/30"
+      className="mx-auto mt-[15vh] w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-line bg-surface p-5 text-fg shadow-xl backdrop:bg-black/40"
     >
       <h2 id={titleId} className="mb-3 text-base font-semibold">
         Keyboard shortcuts
@@ -38,21 +39,21 @@ export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
         {SHORTCUTS.map(([keys, what]) => (
           <div key={keys} className="contents">
             <dt>
-              <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-sans text-xs">
+              <kbd className="rounded border border-line-strong bg-surface-muted px-1.5 py-0.5 font-sans text-xs">
                 {keys}
               </kbd>
             </dt>
-            <dd className="text-slate-700">{what}</dd>
+            <dd className="text-fg-muted">{what}</dd>
           </div>
         ))}
       </dl>
-      <p className="mt-3 text-xs text-slate-500">
+      <p className="mt-3 text-xs text-fg-muted">
         Single-letter keys are ignored while typing in a field or with Ctrl, ⌘ or Alt held.
       </p>
       <button
         type="button"
         onClick={onClose}
-        className="mt-4 rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100"
+        className="mt-4 rounded-md border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-muted"
       >
         Close
       </button>
