@@ -46,6 +46,7 @@ for (const theme of THEMES) {
     page,
   }) => {
     await page.clock.setFixedTime(new Date(E2E_NOW));
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/invoices?statuses=ISSUED");
     await useTheme(page, theme);
     const shot = (name: string) =>
@@ -107,6 +108,10 @@ test("on a phone every filter is in a sheet, applied as chosen", async ({ page }
   await expect(page).toHaveURL(/hasOutstandingBalance=true/);
   await page.screenshot({ path: test.info().outputPath("filter-sheet-390.png") });
   expect(await seriousViolations(page)).toEqual([]);
+  await useTheme(page, "dark");
+  await page.screenshot({ path: test.info().outputPath("filter-sheet-390-dark.png") });
+  expect(await seriousViolations(page, "dark")).toEqual([]);
+  await useTheme(page, "light");
   await sheet.getByRole("button", { name: "Done" }).click();
   await expect(sheet).toBeHidden();
   await expectChip(page, "Outstanding", "Has an outstanding balance");
