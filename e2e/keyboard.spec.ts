@@ -8,7 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { LIMITED_KEY_URL } from "./env";
 import { apiAuth } from "./lists";
 import { ensureSignedIn } from "./session";
-import { type APIRequestContext, expect, type Page, test } from "./test";
+import { type APIRequestContext, type APIResponse, expect, type Page, test } from "./test";
 
 interface Row {
   id: string;
@@ -33,7 +33,7 @@ async function apiIds(
     const params = new URLSearchParams(query);
     params.set("limit", "50");
     if (cursor) params.set("startingAfter", cursor);
-    const res = await request.get(`/api/v1/${list}?${params}`, { headers: apiAuth() });
+    const res: APIResponse = await request.get(`/api/v1/${list}?${params}`, { headers: apiAuth() });
     expect(res.status()).toBe(200);
     const page = (await res.json()) as ApiPage;
     ids.push(...page.data.map((r) => r.id));
@@ -91,7 +91,7 @@ test("/ focuses the name search on customers and the customer search on invoices
   await expect(search).toHaveValue("");
 
   await page.goto("/invoices");
-  const picker = page.getByRole("searchbox", { name: "Customers" });
+  const picker = page.getByRole("combobox", { name: "Customers" });
   await expect(async () => {
     await page.keyboard.press("/");
     await expect(picker).toBeFocused({ timeout: 5_000 });
@@ -100,12 +100,98 @@ test("/ focuses the name search on customers and the customer search on invoices
   await page.keyboard.type("jk");
   await expect(picker).toHaveValue("jk");
   await expect(highlighted(page)).toHaveCount(0);
-  // Esc leaves the field (keeping the text); then j moves the rows again.
+  // The first Esc closes the suggestions; the next leaves the field (keeping the
+  // text); then j moves the rows again.
+  await expect(picker).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(picker).toHaveAttribute("aria-expanded", "false");
+  await expect(picker).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(picker).not.toBeFocused();
   await expect(picker).toHaveValue("jk");
   await page.keyboard.press("j");
   await expect(highlighted(page)).toHaveAttribute("data-index", "0");
+});
+
+test("keyboard only: invoices filtered by a customer through the combobox, whose suggestions tell same-named customers apart", async ({
+  page,
+  request,
+}) => {
+  // Two customers of one name in the demo data (the API's own answers).
+  const all: { id: string; name: string; billingEmail: string }[] = [];
+  for (let cursor: string | null = null, more = true; more; ) {
+    const res = await request.get(
+      `/api/v1/customers?limit=100&orderBy=name:ASC${cursor ? `&startingAfter=${cursor}` : ""}`,
+      { headers: apiAuth() },
+    );
+    const body = (await res.json()) as ApiPage & { data: typeof all };
+    all.push(...body.data);
+    more = body.hasMore;
+    cursor = body.nextCursor;
+  }
+  const twin = all.find((c, i) => all.findIndex((d) => d.name === c.name) !== i);
+  expect(twin, "the demo data has two customers of one name").toBeTruthy();
+  const twins = all.filter((c) => c.name === twin!.name);
+
+  await page.goto("/invoices");
+  const picker = page.getByRole("combobox", { name: "Customers" });
+  await expect(async () => {
+    await page.keyboard.press("/");
+    await expect(picker).toBeFocused({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.keyboard.type(twin!.name);
+  const listbox = page.getByRole("listbox");
+  const options = listbox.getByRole("option");
+  await expect(options).toHaveCount(twins.length);
+  // Each same-named suggestion says its billing e-mail (and health, what it owes).
+  for (const c of twins) await expect(options.filter({ hasText: c.billingEmail })).toHaveCount(1);
+  await expect(page.getByText(`${twins.length} customers`, { exact: true })).toBeVisible();
+
+  // The arrow keys move through the suggestions; the input names the one in view.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  const active = await picker.getAttribute("aria-activedescendant");
+  expect(active).toBeTruthy();
+  const second = options.nth(1);
+  await expect(second).toHaveAttribute("id", active!);
+  const chosen = (await second.textContent()) ?? "";
+  const customer = twins.find((c) => chosen.includes(c.billingEmail))!;
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`customerIds=${customer.id}`));
+  await expect(listbox).toBeHidden();
+  // The chip names the customer with its e-mail, so the twins read apart there too.
+  const chip = page.getByRole("list", { name: "Customers picked" }).getByRole("listitem");
+  await expect(chip).toContainText(customer.name);
+  await expect(chip).toContainText(customer.billingEmail);
+  const expected = await apiIds(
+    request,
+    "invoices",
+    `customerIds=${customer.id}&orderBy=issuedAt:DESC`,
+    5,
+  );
+  await expect
+    .poll(async () =>
+      (
+        await page
+          .locator("tbody tr td:first-child a")
+          .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""))
+      )
+        .slice(0, expected.length)
+        .map((href) => href.replace("/invoices/", "")),
+    )
+    .toEqual(expected);
+
+  // More matches than shown: the list says so. Esc closes it, and so does a click outside.
+  await picker.focus();
+  await page.keyboard.type("a");
+  await expect(page.getByText(/^8 of \d+\+?, keep typing$/)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(listbox).toBeHidden();
+  await page.keyboard.type("n");
+  await expect(listbox).toBeVisible();
+  // By CSS: while the list is open the rest of the page is hidden from assistive tech.
+  await page.locator("h1").click();
+  await expect(listbox).toBeHidden();
 });
 
 test("j/k follow the API's order of customers; Enter opens the highlighted customer", async ({

@@ -4,19 +4,23 @@ import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { SITE_PAGES } from "@/components/layout/site-pages";
-import { browserFetcher, type CustomerRecord, fetchListPage } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
+import {
+  type CustomerSuggestions,
+  customerDetail,
+  searchCustomers,
+  suggestionCount,
+} from "../filters/customer-suggestions";
 
 /** Every page one can jump to, with the words people may type for it. */
 const PAGES = SITE_PAGES;
 
 const SEARCH_DELAY_MS = 250;
-const CUSTOMER_LIMIT = 8;
 
 type CustomerSearch =
   | { state: "idle" }
   | { state: "loading"; term: string }
-  | { state: "done"; term: string; customers: CustomerRecord[] }
+  | { state: "done"; term: string; found: CustomerSuggestions }
   | { state: "failed"; term: string; message: string };
 
 /**
@@ -69,7 +73,7 @@ export default function CommandPalette({
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose(false); // a click on the backdrop
       }}
-      className="mx-auto mt-[12vh] w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/30"
+      className="mx-auto mt-[12vh] w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-inverse/40"
     >
       <h2 id={titleId} className="sr-only">
         Command palette
@@ -79,7 +83,7 @@ export default function CommandPalette({
           value={text}
           onValueChange={setText}
           placeholder="Jump to a page or a customer…"
-          className="w-full border-b border-slate-200 px-4 py-3 text-sm outline-none"
+          className="w-full border-b border-line bg-surface px-4 py-3 text-sm text-fg outline-none placeholder:text-fg-subtle"
         />
         <Command.List className="max-h-[min(24rem,60vh)] overflow-auto p-2 text-sm">
           {pages.length > 0 ? (
@@ -92,7 +96,7 @@ export default function CommandPalette({
                   className={ITEM_CLASS}
                 >
                   {page.label}
-                  <span className="ml-auto text-xs text-slate-500">{page.href}</span>
+                  <span className="ml-auto text-xs text-fg-muted">{page.href}</span>
                 </Command.Item>
               ))}
             </Command.Group>
@@ -100,7 +104,7 @@ export default function CommandPalette({
           <CustomerResults search={search} onPick={(id) => go(`/customers/${id}`)} />
         </Command.List>
         <SearchStatus search={search} />
-        <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500">
+        <p className="border-t border-line px-4 py-2 text-xs text-fg-muted">
           ↑ ↓ to move · Enter to open · Esc to close
         </p>
       </Command>
@@ -109,9 +113,9 @@ export default function CommandPalette({
 }
 
 const GROUP_CLASS =
-  "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-slate-500";
+  "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-fg-muted";
 const ITEM_CLASS =
-  "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 data-[selected=true]:bg-blue-50 data-[selected=true]:text-blue-900";
+  "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 data-[selected=true]:bg-accent-soft data-[selected=true]:text-fg";
 
 /** The customers found, as options of the list (a listbox holds options only). */
 function CustomerResults({
@@ -121,18 +125,22 @@ function CustomerResults({
   search: CustomerSearch;
   onPick: (id: string) => void;
 }) {
-  if (search.state !== "done" || search.customers.length === 0) return null;
+  if (search.state !== "done" || search.found.shown.length === 0) return null;
   return (
     <Command.Group heading="Customers" className={GROUP_CLASS}>
-      {search.customers.map((customer) => (
+      {search.found.shown.map((customer) => (
         <Command.Item
           key={customer.id}
           value={`customer ${customer.id}`}
           onSelect={() => onPick(customer.id)}
           className={ITEM_CLASS}
         >
-          {customer.name}
-          <span className="ml-auto text-xs text-slate-500">Customer</span>
+          {/* What tells same-named customers apart: e-mail, health, what they owe. */}
+          <span className="min-w-0">
+            <span className="block">{customer.name}</span>
+            <span className="block truncate text-xs text-fg-muted">{customerDetail(customer)}</span>
+          </span>
+          <span className="ml-auto shrink-0 text-xs text-fg-muted">Customer</span>
         </Command.Item>
       ))}
     </Command.Group>
@@ -143,19 +151,17 @@ function CustomerResults({
 function SearchStatus({ search }: { search: CustomerSearch }) {
   if (search.state === "failed")
     return (
-      <p role="alert" className="px-4 py-2 text-sm text-red-700">
+      <p role="alert" className="px-4 py-2 text-sm text-danger">
         Customers could not be searched: {search.message}
       </p>
     );
   return (
-    <p role="status" className="px-4 py-2 text-sm text-slate-600">
+    <p role="status" className="px-4 py-2 text-sm text-fg-muted">
       {search.state === "idle"
         ? "Type a name to find a customer."
         : search.state === "loading"
           ? "Searching customers…"
-          : search.customers.length === 0
-            ? `No customer named like “${search.term}”.`
-            : `${search.customers.length} customer${search.customers.length === 1 ? "" : "s"} found.`}
+          : `${suggestionCount(search.found)}.`}
     </p>
   );
 }
@@ -175,13 +181,8 @@ function useCustomerSearch(text: string): CustomerSearch {
     setResult({ state: "loading", term });
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      const query = new URLSearchParams({
-        search: term,
-        limit: String(CUSTOMER_LIMIT),
-        orderBy: "name:ASC",
-      });
-      fetchListPage(browserFetcher, "customers", query.toString(), undefined, controller.signal)
-        .then((page) => setResult({ state: "done", term, customers: page.data }))
+      searchCustomers(term, controller.signal)
+        .then((found) => setResult({ state: "done", term, found }))
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
           setResult({ state: "failed", term, message: asApiError(error).message });

@@ -29,6 +29,8 @@ export function PaletteLauncher() {
   }, []);
 
   useEffect(() => {
+    // Seen before the combobox's own handler closes its list (capture runs first).
+    let suggestionsOpenAtKeyDown = false;
     setMac(/Mac|iPhone|iPad/.test(navigator.platform));
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey) {
@@ -38,7 +40,12 @@ export function PaletteLauncher() {
         openPalette();
         return;
       }
-      if (event.key === "Escape" && isListSearch(event.target)) {
+      if (
+        event.key === "Escape" &&
+        isListSearch(event.target) &&
+        // A combobox's first Esc closes its suggestions only; the next leaves the field.
+        !suggestionsOpenAtKeyDown
+      ) {
         // Leave the search for the rows (j/k), keeping what was typed.
         event.preventDefault();
         (event.target as HTMLElement).blur();
@@ -53,8 +60,17 @@ export function PaletteLauncher() {
         setHelp(true);
       }
     };
+    const beforeKeyDown = (event: KeyboardEvent) => {
+      suggestionsOpenAtKeyDown =
+        event.target instanceof HTMLElement &&
+        event.target.getAttribute("aria-expanded") === "true";
+    };
+    document.addEventListener("keydown", beforeKeyDown, true);
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", beforeKeyDown, true);
+      document.removeEventListener("keydown", onKeyDown);
+    };
   }, [openPalette]);
 
   return (
@@ -65,10 +81,10 @@ export function PaletteLauncher() {
         onPointerEnter={() => void loadPalette()}
         onFocus={() => void loadPalette()}
         aria-keyshortcuts="Control+K Meta+K"
-        className="mb-3 flex w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-left text-sm text-slate-600 hover:border-slate-400 hover:text-slate-900"
+        className="mb-3 flex w-full items-center justify-between gap-2 rounded-md border border-line-strong bg-surface px-3 py-1.5 text-left text-sm text-fg-muted hover:text-fg"
       >
         <span>Jump to…</span>
-        <kbd className="whitespace-nowrap rounded border border-slate-300 bg-slate-50 px-1 font-sans text-xs text-slate-600">
+        <kbd className="whitespace-nowrap rounded border border-line-strong bg-surface-muted px-1 font-sans text-xs text-fg-muted">
           {mac ? "⌘K" : "Ctrl K"}
         </kbd>
       </button>

@@ -49,7 +49,7 @@ export function ExportButton({ list, query }: { list: ExportList; query: string 
 
   return (
     <div className="mb-2 flex flex-wrap items-center justify-end gap-2 text-xs">
-      <p aria-live="polite" className="text-slate-600" data-testid="export-status">
+      <p aria-live="polite" className="text-fg-muted" data-testid="export-status">
         {state.kind === "running"
           ? `Exporting… ${rowsText(state.rows)} · ${size(state.bytes)}`
           : state.kind === "done"
@@ -59,12 +59,18 @@ export function ExportButton({ list, query }: { list: ExportList; query: string 
               : ""}
       </p>
       {state.kind === "failed" ? (
-        <p role="alert" className="rounded bg-red-50 px-2 py-1 text-red-800">
+        <p
+          role="alert"
+          className="rounded border border-danger-line bg-danger-soft px-2 py-1 text-danger"
+        >
           Export failed after {rowsText(state.rows)}: {state.reason}
         </p>
       ) : null}
       {state.kind === "limited" ? (
-        <p role="alert" className="rounded bg-amber-50 px-2 py-1 text-amber-900">
+        <p
+          role="alert"
+          className="rounded border border-warning-line bg-warning-soft px-2 py-1 text-warning"
+        >
           Not exported: {state.reason} Nothing was downloaded.
         </p>
       ) : null}
@@ -75,7 +81,7 @@ export function ExportButton({ list, query }: { list: ExportList; query: string 
             abort.current?.abort();
             setState({ kind: "cancelled", rows: state.rows });
           }}
-          className="rounded border border-slate-300 px-2.5 py-1 text-slate-700 hover:bg-slate-50"
+          className="rounded border border-line-strong bg-surface px-2.5 py-1 text-fg hover:bg-surface-muted"
         >
           Cancel export
         </button>
@@ -83,7 +89,7 @@ export function ExportButton({ list, query }: { list: ExportList; query: string 
         <button
           type="button"
           onClick={() => void start()}
-          className="rounded border border-slate-300 px-2.5 py-1 text-slate-700 hover:bg-slate-50"
+          className="rounded border border-line-strong bg-surface px-2.5 py-1 text-fg hover:bg-surface-muted"
           title="Download this view (its filters and order) as a CSV file"
         >
           {state.kind === "failed" ? "Retry export" : "Export CSV"}

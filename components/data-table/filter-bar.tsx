@@ -2,21 +2,53 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useId, useRef, useState } from "react";
-import { browserFetcher, customerQueryOptions, fetchListPage } from "@/lib/api/client";
-import { humanize } from "@/lib/format";
+import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import { browserFetcher, customerQueryOptions } from "@/lib/api/client";
 import type { FilterField, FilterValues } from "@/lib/lists/define";
-import { displayedEnd, endBoundFor } from "@/lib/lists/describe";
-
-type SetValues = (
-  values: Record<string, unknown>,
-  options?: { history?: "push" | "replace" },
-) => void;
+import { customerDetail } from "../filters/customer-suggestions";
+import { utcToday } from "../filters/date-presets";
+import {
+  chipValue,
+  clearedValues,
+  type EditableField,
+  fieldKey,
+  isEditable,
+  type SetFilterValues,
+} from "../filters/filter-fields";
 
 /** How long typing in a search box rests before the URL (and so the list) follows. */
 const SEARCH_DEBOUNCE_MS = 350;
 
-/** The toolbar of a list, rendered from its filter definitions. */
+// What only an interaction needs is loaded on the first reach for it (a pointer over
+// the toolbar, focus in it): React Aria's menus, popovers, calendar, sheet and
+// combobox stay out of every list page's first load (160 kB budget, bench:web).
+const loadPopovers = () => import("../filters/filter-popovers");
+const loadCombobox = () => import("../filters/customer-combobox");
+type Popovers = Awaited<ReturnType<typeof loadPopovers>>;
+
+/** A module loaded on demand, held in state once it is here. */
+function useOnDemand<M>(load: () => Promise<M>): [M | null, () => void] {
+  const [module, setModule] = useState<M | null>(null);
+  const start = () => {
+    if (!module) void load().then((m) => setModule(() => m));
+  };
+  return [module, start];
+}
+
+type Open = { kind: "menu" } | { kind: "editor"; key: string } | { kind: "sheet" } | null;
+
+export const chipClass =
+  "inline-flex items-center rounded-full border border-line bg-surface-strong text-xs text-fg";
+const buttonClass =
+  "rounded-md border border-line-strong bg-surface px-2.5 py-1 text-sm text-fg hover:bg-surface-muted";
+
+/**
+ * The toolbar of a list, rendered from its filter definitions: the list's search (a
+ * name search or the customer picker), each set filter as a chip that opens its
+ * editor and has a remove button, an "Add filter" menu for the others, and on phones
+ * one "Filters" button opening them all in a sheet. Everything shown comes from the
+ * URL's values, so back and forward move every control with the rows.
+ */
 export function FilterBar({
   fields,
   values,
@@ -26,163 +58,212 @@ export function FilterBar({
 }: {
   fields: FilterField[];
   values: FilterValues;
-  setValues: SetValues;
+  setValues: SetFilterValues;
   clearHref: string;
   active: boolean;
 }) {
+  const [popovers, loadPopoversNow] = useOnDemand(loadPopovers);
+  const [open, setOpen] = useState<Open>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const chips = useRef(new Map<string, HTMLButtonElement>());
+  const editable = fields.filter(isEditable);
+  const today = utcToday();
+  const setFields = editable.filter((f) => chipValue(f, values, today) !== null);
+
+  const openNow = (next: Open) => {
+    loadPopoversNow();
+    setOpen(next);
+  };
+  const triggerOf = (key: string) => chips.current.get(key) ?? addButton.current;
+  /** Closing gives focus back to what opened it (the chip, or "Add filter" when the chip went). */
+  const close = (focus: HTMLElement | null) => {
+    setOpen(null);
+    focus?.focus({ preventScroll: true });
+  };
+
   return (
-    <search className="mb-4 flex flex-wrap items-end gap-x-4 gap-y-3" aria-label="Filters">
-      {fields.map((field) => (
-        <FilterControl
-          key={field.kind === "dateRange" ? field.from : field.key}
-          field={field}
-          values={values}
-          setValues={setValues}
-        />
-      ))}
+    <search
+      className="mb-4 flex flex-wrap items-end gap-x-3 gap-y-2"
+      aria-label="Filters"
+      onPointerEnter={loadPopoversNow}
+      onFocus={loadPopoversNow}
+    >
+      {fields.map((field) =>
+        isEditable(field) ? null : (
+          <OwnControl key={fieldKey(field)} field={field} values={values} setValues={setValues} />
+        ),
+      )}
+      {editable.length > 0 ? (
+        <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+          {setFields.map((field) => {
+            const key = fieldKey(field);
+            return (
+              <li key={key} className={chipClass} data-filter={key}>
+                <button
+                  type="button"
+                  ref={(el) => {
+                    if (el) chips.current.set(key, el);
+                    else chips.current.delete(key);
+                  }}
+                  aria-haspopup="dialog"
+                  aria-expanded={open?.kind === "editor" && open.key === key}
+                  onClick={() => openNow({ kind: "editor", key })}
+                  className="rounded-l-full py-1 pr-1 pl-2.5 hover:bg-surface-muted"
+                >
+                  <span className="text-fg-muted">{field.label}:</span>{" "}
+                  <span className="font-medium">{chipValue(field, values, today)}</span>
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Remove the ${field.label} filter`}
+                  onClick={() => {
+                    setValues(clearedValues(field), { history: "push" });
+                    addButton.current?.focus({ preventScroll: true });
+                  }}
+                  className="rounded-r-full py-1 pr-2.5 pl-1 text-fg-muted hover:bg-surface-muted hover:text-fg"
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            );
+          })}
+          <li className="hidden sm:block">
+            <button
+              type="button"
+              ref={addButton}
+              aria-haspopup="menu"
+              aria-expanded={open?.kind === "menu"}
+              onClick={() => openNow({ kind: "menu" })}
+              className={`${buttonClass} border-dashed`}
+            >
+              <span aria-hidden="true">+ </span>Add filter
+            </button>
+          </li>
+          <li className="sm:hidden">
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              aria-expanded={open?.kind === "sheet"}
+              onClick={() => openNow({ kind: "sheet" })}
+              className={buttonClass}
+            >
+              Filters{setFields.length > 0 ? ` · ${setFields.length}` : ""}
+            </button>
+          </li>
+        </ul>
+      ) : null}
       {active ? (
-        <Link href={clearHref} className="pb-1.5 text-sm text-blue-700 underline">
+        <Link href={clearHref} className="py-1 text-sm text-accent underline">
           Clear filters
         </Link>
+      ) : null}
+      {popovers && open ? (
+        <Overlay
+          popovers={popovers}
+          open={open}
+          editable={editable}
+          values={values}
+          setValues={setValues}
+          triggerOf={triggerOf}
+          addButton={addButton}
+          onOpen={setOpen}
+          onClose={close}
+          clear={
+            active ? (
+              <Link
+                href={clearHref}
+                className="text-accent underline"
+                onClick={() => setOpen(null)}
+              >
+                Clear filters
+              </Link>
+            ) : null
+          }
+        />
       ) : null}
     </search>
   );
 }
 
-const controlClass = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
+/** The open menu, editor or sheet, once their module is here. */
+function Overlay({
+  popovers,
+  open,
+  editable,
+  values,
+  setValues,
+  triggerOf,
+  addButton,
+  onOpen,
+  onClose,
+  clear,
+}: {
+  popovers: Popovers;
+  open: NonNullable<Open>;
+  editable: EditableField[];
+  values: FilterValues;
+  setValues: SetFilterValues;
+  triggerOf: (key: string) => HTMLElement | null;
+  addButton: React.RefObject<HTMLButtonElement | null>;
+  onOpen: (open: Open) => void;
+  onClose: (focus: HTMLElement | null) => void;
+  clear: React.ReactNode;
+}) {
+  const { AddFilterMenu, FilterEditorPopover, FilterSheet } = popovers;
+  if (open.kind === "menu")
+    return (
+      <AddFilterMenu
+        triggerRef={addButton}
+        isOpen
+        onOpenChange={(isOpen) => {
+          if (!isOpen) onClose(addButton.current);
+        }}
+        fields={editable}
+        isSet={(field) => chipValue(field, values, utcToday()) !== null}
+        onPick={(key) => onOpen({ kind: "editor", key })}
+      />
+    );
+  if (open.kind === "sheet")
+    return (
+      <FilterSheet
+        isOpen
+        onOpenChange={(isOpen) => {
+          if (!isOpen) onClose(null);
+        }}
+        fields={editable}
+        values={values}
+        setValues={setValues}
+        clear={clear}
+      />
+    );
+  const field = editable.find((f) => fieldKey(f) === open.key);
+  if (!field) return null;
+  const trigger = { current: triggerOf(open.key) };
+  return (
+    <FilterEditorPopover
+      triggerRef={trigger}
+      isOpen
+      onOpenChange={(isOpen) => {
+        if (!isOpen) onClose(triggerOf(open.key));
+      }}
+      field={field}
+      values={values}
+      setValues={setValues}
+    />
+  );
+}
 
-function FilterControl({
+/** The controls that are not chips: the name search, the customer picker, a filter set by a link. */
+function OwnControl({
   field,
   values,
   setValues,
 }: {
-  field: FilterField;
+  field: Exclude<FilterField, EditableField>;
   values: FilterValues;
-  setValues: SetValues;
+  setValues: SetFilterValues;
 }) {
-  const id = useId();
   switch (field.kind) {
-    case "multi": {
-      const selected = (values[field.key] as string[] | null) ?? [];
-      const toggle = (option: string) => {
-        const next = selected.includes(option)
-          ? selected.filter((v) => v !== option)
-          : [...selected, option];
-        void setValues({ [field.key]: next.length > 0 ? next : null }, { history: "push" });
-      };
-      return (
-        <fieldset>
-          <legend className="mb-1 text-xs font-medium text-slate-600">{field.label}</legend>
-          <div className="flex flex-wrap gap-1">
-            {field.options.map((option) => {
-              const on = selected.includes(option);
-              return (
-                <button
-                  key={option}
-                  type="button"
-                  aria-pressed={on}
-                  onClick={() => toggle(option)}
-                  className={`rounded-full border px-2.5 py-0.5 text-xs ${
-                    on
-                      ? "border-slate-900 bg-slate-900 text-white"
-                      : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
-                  }`}
-                >
-                  {humanize(option)}
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
-      );
-    }
-    case "boolean": {
-      const v = values[field.key] as boolean | null;
-      return (
-        <div>
-          <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-            {field.label}
-          </label>
-          <select
-            id={id}
-            className={controlClass}
-            value={v === null || v === undefined ? "" : String(v)}
-            onChange={(e) =>
-              void setValues(
-                { [field.key]: e.target.value === "" ? null : e.target.value === "true" },
-                { history: "push" },
-              )
-            }
-          >
-            <option value="">Any</option>
-            <option value="true">{field.yes}</option>
-            <option value="false">{field.no}</option>
-          </select>
-        </div>
-      );
-    }
-    case "select": {
-      const v = (values[field.key] as string | null) ?? "";
-      return (
-        <div>
-          <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-            {field.label}
-          </label>
-          <select
-            id={id}
-            className={controlClass}
-            value={v}
-            onChange={(e) =>
-              void setValues({ [field.key]: e.target.value || null }, { history: "push" })
-            }
-          >
-            <option value="">Any</option>
-            {field.options.map((o) => (
-              <option key={o} value={o}>
-                {humanize(o)}
-              </option>
-            ))}
-          </select>
-        </div>
-      );
-    }
-    case "dateRange": {
-      const from = (values[field.from] as string | null) ?? "";
-      const to = (values[field.to] as string | null) ?? "";
-      return (
-        <fieldset>
-          <legend className="mb-1 text-xs font-medium text-slate-600">
-            {field.label} (UTC dates)
-          </legend>
-          <div className="flex items-center gap-1">
-            <input
-              type="date"
-              aria-label={`${field.label} from`}
-              className={controlClass}
-              value={from.slice(0, 10)}
-              onChange={(e) =>
-                void setValues({ [field.from]: e.target.value || null }, { history: "push" })
-              }
-            />
-            <span className="text-slate-400">–</span>
-            <input
-              type="date"
-              aria-label={`${field.label} to`}
-              className={controlClass}
-              value={to ? displayedEnd(to, field.toBound) : ""}
-              onChange={(e) =>
-                void setValues(
-                  {
-                    [field.to]: e.target.value ? endBoundFor(e.target.value, field.toBound) : null,
-                  },
-                  { history: "push" },
-                )
-              }
-            />
-          </div>
-        </fieldset>
-      );
-    }
     case "search":
       return (
         <SearchControl
@@ -198,7 +279,7 @@ function FilterControl({
         <IdChip
           field={field}
           id={value}
-          onRemove={() => void setValues({ [field.key]: null }, { history: "push" })}
+          onRemove={() => setValues({ [field.key]: null }, { history: "push" })}
         />
       );
     }
@@ -208,7 +289,7 @@ function FilterControl({
           label={field.label}
           selected={(values[field.key] as string[] | null) ?? []}
           onChange={(ids) =>
-            void setValues({ [field.key]: ids.length > 0 ? ids : null }, { history: "push" })
+            setValues({ [field.key]: ids.length > 0 ? ids : null }, { history: "push" })
           }
         />
       );
@@ -232,20 +313,20 @@ function IdChip({
   });
   const name = field.resource === "customer" ? customer.data?.name : undefined;
   return (
-    <div>
-      <span className="mb-1 block text-xs font-medium text-slate-600">{field.label}</span>
-      <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs">
-        <span title={id}>{name ?? `${id.slice(0, 8)}…`}</span>
-        <button
-          type="button"
-          aria-label={`Remove the ${field.label.toLowerCase()} filter`}
-          onClick={onRemove}
-          className="text-slate-500 hover:text-slate-900"
-        >
-          ×
-        </button>
+    <span className={`${chipClass} py-1 pr-1 pl-2.5`}>
+      <span className="text-fg-muted">{field.label}:</span>&nbsp;
+      <span className="font-medium" title={id}>
+        {name ?? `${id.slice(0, 8)}…`}
       </span>
-    </div>
+      <button
+        type="button"
+        aria-label={`Remove the ${field.label.toLowerCase()} filter`}
+        onClick={onRemove}
+        className="ml-1 rounded-full px-1.5 text-fg-muted hover:text-fg"
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </span>
   );
 }
 
@@ -265,6 +346,9 @@ export function searchTextAfterUrlChange(
   return shown.trim() === inUrl ? shown : inUrl;
 }
 
+const inputClass =
+  "rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg placeholder:text-fg-subtle";
+
 function SearchControl({
   field,
   value,
@@ -272,7 +356,7 @@ function SearchControl({
 }: {
   field: Extract<FilterField, { kind: "search" }>;
   value: string;
-  setValues: SetValues;
+  setValues: SetFilterValues;
 }) {
   const id = useId();
   const [text, setText] = useState(value);
@@ -287,8 +371,8 @@ function SearchControl({
   }, [value]);
   useEffect(() => () => clearTimeout(pending.current), []);
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
+    <div className="min-w-0 max-w-full">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-fg-muted">
         {field.label}
       </label>
       <input
@@ -296,7 +380,7 @@ function SearchControl({
         type="search"
         data-list-search
         placeholder="Search by name…"
-        className={`${controlClass} w-56`}
+        className={`${inputClass} w-56 max-w-full`}
         value={text}
         maxLength={200}
         onChange={(e) => {
@@ -316,7 +400,12 @@ function SearchControl({
   );
 }
 
-/** Picks customers by name through the customers search; shows picked ones by name. */
+/**
+ * Picks customers by name through the customers search; shows picked ones by name and
+ * e-mail. A plain input until a person reaches it (pointer or focus), then React
+ * Aria's combobox (components/filters/customer-combobox.tsx) takes over with what was
+ * typed and the focus.
+ */
 export function CustomerPicker({
   label,
   selected,
@@ -328,67 +417,62 @@ export function CustomerPicker({
 }) {
   const id = useId();
   const [text, setText] = useState("");
-  const [term, setTerm] = useState("");
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const search = useQuery({
-    queryKey: ["customer-search", term],
-    queryFn: ({ signal }) =>
-      fetchListPage(
-        browserFetcher,
-        "customers",
-        new URLSearchParams({ search: term, limit: "8", orderBy: "name:ASC" }).toString(),
-        undefined,
-        signal,
-      ),
-    enabled: term.length > 0,
-  });
+  const [combobox, loadComboboxNow] = useOnDemand(loadCombobox);
+  const focused = useRef(false);
+  const Combobox: ComponentType<{
+    label: string;
+    text: string;
+    onTextChange: (text: string) => void;
+    onPick: (id: string) => void;
+    autoFocus: boolean;
+  }> | null = combobox?.default ?? null;
   return (
-    <div className="relative">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <div className="flex flex-wrap items-center gap-1">
-        {selected.map((customerId) => (
-          <CustomerChip
-            key={customerId}
-            id={customerId}
-            onRemove={() => onChange(selected.filter((s) => s !== customerId))}
-          />
-        ))}
-        <input
-          id={id}
-          type="search"
-          placeholder="Add a customer…"
-          className={`${controlClass} w-44`}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          autoComplete="off"
-          data-list-search
+    <div className="flex min-w-0 max-w-full flex-wrap items-end gap-2">
+      {Combobox ? (
+        <Combobox
+          label={label}
+          text={text}
+          onTextChange={setText}
+          autoFocus={focused.current}
+          onPick={(picked) => {
+            if (!selected.includes(picked)) onChange([...selected, picked]);
+          }}
         />
-      </div>
-      {term && (search.data || search.isError) ? (
-        <ul className="absolute z-30 mt-1 max-h-64 w-72 overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow">
-          {search.isError ? <li className="px-3 py-1 text-red-700">Search failed</li> : null}
-          {search.data?.data.length === 0 ? (
-            <li className="px-3 py-1 text-slate-500">No customer named like “{term}”</li>
-          ) : null}
-          {search.data?.data.map((customer) => (
-            <li key={customer.id}>
-              <button
-                type="button"
-                className="block w-full px-3 py-1 text-left hover:bg-slate-100"
-                onClick={() => {
-                  if (!selected.includes(customer.id)) onChange([...selected, customer.id]);
-                  setText("");
-                  setTerm("");
-                }}
-              >
-                {customer.name}
-              </button>
-            </li>
+      ) : (
+        <div className="min-w-0 max-w-full">
+          <label htmlFor={id} className="mb-1 block text-xs font-medium text-fg-muted">
+            {label}
+          </label>
+          <input
+            id={id}
+            role="combobox"
+            aria-expanded={false}
+            aria-autocomplete="list"
+            placeholder="Add a customer…"
+            className={`${inputClass} w-52 max-w-full`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onPointerEnter={loadComboboxNow}
+            onFocus={() => {
+              focused.current = true;
+              loadComboboxNow();
+            }}
+            onBlur={() => {
+              focused.current = false;
+            }}
+            autoComplete="off"
+            data-list-search
+          />
+        </div>
+      )}
+      {selected.length > 0 ? (
+        <ul aria-label={`${label} picked`} className="flex flex-wrap gap-1">
+          {selected.map((customerId) => (
+            <CustomerChip
+              key={customerId}
+              id={customerId}
+              onRemove={() => onChange(selected.filter((s) => s !== customerId))}
+            />
           ))}
         </ul>
       ) : null}
@@ -397,27 +481,35 @@ export function CustomerPicker({
 }
 
 /**
- * A picked customer, named through the cache. One `useQuery` per chip rather than
- * `useQueries` for all: the list pages already load `useQuery`, `useQueries` would add
- * its observer to their first load.
+ * A picked customer, named through the cache with its e-mail (and, on hover, health and
+ * what it owes), so two customers of one name read apart. One `useQuery` per chip
+ * rather than `useQueries` for all: the list pages already load `useQuery`,
+ * `useQueries` would add its observer to their first load.
  */
 function CustomerChip({ id, onRemove }: { id: string; onRemove: () => void }) {
   const customer = useQuery({
     ...customerQueryOptions(browserFetcher, id),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const name = customer.data?.name;
+  const record = customer.data;
+  const name = record?.name;
   return (
-    <span className="inline-flex items-center gap-1 rounded-full bg-slate-200 px-2 py-0.5 text-xs">
-      {name ?? (customer.isError ? "Unknown customer" : "…")}
+    <li
+      className={`${chipClass} max-w-full py-1 pr-1 pl-2.5`}
+      title={record ? customerDetail(record) : id}
+    >
+      <span className="truncate">
+        <span className="font-medium">{name ?? (customer.isError ? "Unknown customer" : "…")}</span>
+        {record ? <span className="text-fg-muted"> · {record.billingEmail}</span> : null}
+      </span>
       <button
         type="button"
         aria-label={`Remove ${name ?? "customer"}`}
         onClick={onRemove}
-        className="text-slate-500 hover:text-slate-900"
+        className="ml-1 rounded-full px-1.5 text-fg-muted hover:text-fg"
       >
-        ×
+        <span aria-hidden="true">×</span>
       </button>
-    </span>
+    </li>
   );
 }

@@ -102,7 +102,7 @@ export function ListView<L extends ListName, P extends UrlParams>({
         <SaveViewButton list={list} suggestedName={suggestedViewName(list, filters)} />
       </div>
       <ViewTotalsBar list={list} query={query} rows={view.rows} />
-      <p className="mb-3 text-xs text-slate-500">{sortNote}</p>
+      <p className="mb-3 text-xs text-fg-muted">{sortNote}</p>
       <InfiniteTable
         label={list.charAt(0).toUpperCase() + list.slice(1)}
         noun={list}

@@ -1,0 +1,145 @@
+"use client";
+
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useContext, useEffect, useRef, useState } from "react";
+import {
+  ComboBox,
+  ComboBoxStateContext,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+} from "react-aria-components";
+import { browserFetcher, type CustomerRecord, customerQueryOptions } from "@/lib/api/client";
+import { customerDetail, searchCustomers, suggestionCount } from "./customer-suggestions";
+
+const SEARCH_DELAY_MS = 250;
+
+export const inputClass =
+  "w-52 max-w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg placeholder:text-fg-subtle focus:outline-2 focus:outline-accent";
+
+/**
+ * The customer picker's combobox (React Aria's ComboBox: the arrow keys move through
+ * the suggestions, Enter picks, Esc and a click outside close the list, the input
+ * names the option in view with aria-activedescendant). Loaded when a person first
+ * reaches the picker (filter-bar.tsx shows a plain input until then), so the list
+ * pages' first load does not carry React Aria. Each suggestion says what tells
+ * same-named customers apart, and the list's foot how many match.
+ */
+export default function CustomerCombobox({
+  label,
+  text,
+  onTextChange,
+  onPick,
+  autoFocus,
+}: {
+  label: string;
+  text: string;
+  onTextChange: (text: string) => void;
+  onPick: (id: string) => void;
+  autoFocus: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [term, setTerm] = useState(text.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  useEffect(() => {
+    // Taking over from the plain input under the person's fingers: the caret stays at the end.
+    const element = input.current;
+    if (autoFocus && element) element.setSelectionRange(element.value.length, element.value.length);
+  }, [autoFocus]);
+  const search = useQuery({
+    queryKey: ["customer-suggestions", term],
+    queryFn: ({ signal }) => searchCustomers(term, signal),
+    enabled: term.length > 0,
+    staleTime: 30_000,
+  });
+  const suggestions = search.data?.term === term ? search.data : undefined;
+  const items = term && suggestions ? suggestions.shown : [];
+  const status = !term
+    ? "Type part of a name"
+    : search.isError
+      ? "Customers could not be searched"
+      : suggestions
+        ? suggestionCount(suggestions)
+        : "Searching…";
+
+  return (
+    <ComboBox<CustomerRecord>
+      className="flex min-w-0 max-w-full flex-col"
+      items={items}
+      inputValue={text}
+      onInputChange={onTextChange}
+      selectedKey={null}
+      onSelectionChange={(key) => {
+        if (key === null) return;
+        const picked = items.find((c) => c.id === key);
+        // The chip names the customer at once from what the suggestion held.
+        if (picked)
+          queryClient.setQueryData(
+            customerQueryOptions(browserFetcher, picked.id).queryKey,
+            picked,
+          );
+        onPick(String(key));
+        onTextChange("");
+      }}
+      menuTrigger="input"
+      allowsCustomValue
+      // Only with a name typed: an emptied field (after a pick) keeps the list closed.
+      allowsEmptyCollection={text.trim() !== ""}
+    >
+      <OpenOnTakeOver typed={autoFocus && text.trim() !== ""} />
+      <Label className="mb-1 block text-xs font-medium text-fg-muted">{label}</Label>
+      <Input
+        ref={input}
+        autoFocus={autoFocus}
+        placeholder="Add a customer…"
+        className={inputClass}
+        data-list-search
+      />
+      <Popover
+        placement="bottom start"
+        className="w-[min(26rem,calc(100vw-1rem))] overflow-hidden rounded-md border border-line bg-surface text-sm text-fg shadow-lg"
+      >
+        <ListBox
+          className="max-h-80 overflow-auto py-1 outline-none"
+          renderEmptyState={() => <p className="px-3 py-2 text-fg-muted">{status}</p>}
+        >
+          {(customer: CustomerRecord) => (
+            <ListBoxItem
+              id={customer.id}
+              textValue={customer.name}
+              className="cursor-pointer px-3 py-1.5 outline-none data-[focused]:bg-accent-soft"
+            >
+              <span className="block font-medium">{customer.name}</span>
+              <span className="block text-xs text-fg-muted">{customerDetail(customer)}</span>
+            </ListBoxItem>
+          )}
+        </ListBox>
+        {items.length > 0 ? (
+          <p className="border-t border-line px-3 py-1.5 text-xs text-fg-muted" role="status">
+            {status}
+          </p>
+        ) : null}
+      </Popover>
+    </ComboBox>
+  );
+}
+
+/**
+ * Opens the list at once when the combobox takes over from the plain input with a name
+ * already typed (the combobox opens on its own input's typing only).
+ */
+function OpenOnTakeOver({ typed }: { typed: boolean }) {
+  const state = useContext(ComboBoxStateContext);
+  const once = useRef(typed);
+  useEffect(() => {
+    if (once.current) state?.open(null, "input");
+    once.current = false;
+  }, [state]);
+  return null;
+}
