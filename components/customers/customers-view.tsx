@@ -63,7 +63,7 @@ export function CustomersView() {
               Sorted by {describeOrder(order)}.{" "}
               <button
                 type="button"
-                className="text-blue-700 underline"
+                className="text-accent underline"
                 onClick={() => void setValues({ orderBy: null }, { history: "push" })}
               >
                 Back to most need attention first
