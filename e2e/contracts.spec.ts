@@ -114,9 +114,9 @@ test("the customer picker filters by the customers search; names come from the c
   await expect(page).toHaveURL(new RegExp(`customerIds=${customer.id}`));
   await expectRowsMatchApi(page, request, `customerIds=${customer.id}`);
   await expect(page.getByRole("button", { name: `Remove ${customer.name}` })).toBeVisible();
-  // A row opens the contract's page (a cell without a link of its own: the currency).
+  // A row opens the contract's page (a cell without a link of its own: the status).
   const [id] = await shownIds(page, 1);
-  await table(page).locator("tbody tr").first().locator("td").nth(3).click();
+  await table(page).locator('tbody tr td[data-column="lifecycleStatus"]').first().click();
   await expect(page).toHaveURL(new RegExp(`/contracts/${id}\\?customerId=${customer.id}`));
 });
 

@@ -113,7 +113,7 @@ test("/ focuses the name search on customers and the customer search on invoices
   await expect(highlighted(page)).toHaveAttribute("data-index", "0");
 });
 
-test("keyboard only: invoices filtered by a customer through the combobox, whose suggestions tell same-named customers apart", async ({
+test("keyboard only: invoices filtered by a customer through the combobox (its suggestions tell same-named customers apart), a row opened, and Back to the same row", async ({
   page,
   request,
 }) => {
@@ -180,6 +180,34 @@ test("keyboard only: invoices filtered by a customer through the combobox, whose
         .map((href) => href.replace("/invoices/", "")),
     )
     .toEqual(expected);
+
+  // Still by keyboard: Tab on to the table (one stop), down to a row, Enter opens it,
+  // and Back returns to the filtered list with that row highlighted where it was.
+  const theirIds = await apiIds(
+    request,
+    "invoices",
+    `customerIds=${customer.id}&orderBy=issuedAt:DESC`,
+    50,
+  );
+  const target = Math.min(3, theirIds.length - 1);
+  let stops = 0;
+  while (!(await focused(page)).inTable) {
+    await page.keyboard.press("Tab");
+    expect(++stops, "Tab reaches the table").toBeLessThan(80);
+  }
+  for (let i = 0; i < target; i++) await page.keyboard.press("ArrowDown");
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", theirIds[target]!);
+  const region = page.getByRole("region", { name: "Invoices" });
+  const scrollTop = await region.evaluate((el) => el.scrollTop);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/invoices/${theirIds[target]}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`customerIds=${customer.id}`));
+  await expect(chip).toContainText(customer.billingEmail);
+  await expect(highlighted(page)).toHaveAttribute("data-row-id", theirIds[target]!);
+  await expect(highlighted(page)).toBeInViewport();
+  const back = await region.evaluate((el) => el.scrollTop);
+  expect(Math.abs(back - scrollTop), `scrollTop ${back} vs ${scrollTop}`).toBeLessThanOrEqual(41);
 
   // More matches than shown: the list says so. Esc closes it, and so does a click outside.
   await picker.focus();

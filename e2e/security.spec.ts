@@ -59,7 +59,12 @@ test("every page answers with the nonce policy and the other security headers", 
 }) => {
   // The 404 page at paths that look like static assets too: once left out of the
   // proxy by a prefix match, they answered HTML without any of these headers.
-  const notFound = new Set(["/no-such-page", "/favicon.ico", "/_next/staticx", "/_next/image/x"]);
+  const notFound = new Set([
+    "/no-such-page",
+    "/no-such-icon.ico",
+    "/_next/staticx",
+    "/_next/image/x",
+  ]);
   for (const path of ["/", "/invoices", "/customers?name=a", "/key", ...notFound]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(notFound.has(path) ? 404 : 200);

@@ -87,11 +87,12 @@ export function contractColumns(
       id: "invoices",
       header: "Invoices",
       size: 90,
+      meta: { priority: 2 } satisfies TableColumnMeta,
       cell: ({ row }) => (
         <CellLink
           href={contractInvoicesHref(row.original.id)}
           className="text-accent hover:underline"
-          title={`Invoices of ${row.original.name}`}
+          label={`Invoices of ${row.original.name}`}
         >
           Invoices
         </CellLink>

@@ -362,15 +362,25 @@ export function CellLink({
   href,
   className,
   title,
+  label,
   children,
 }: {
   href: string;
   className?: string;
   title?: string;
+  /** its name for screen readers, when the text alone does not say it ("Invoices") */
+  label?: string;
   children: ReactNode;
 }) {
   return (
-    <Link prefetch={false} tabIndex={-1} href={href} className={className} title={title}>
+    <Link
+      prefetch={false}
+      tabIndex={-1}
+      href={href}
+      className={className}
+      title={title}
+      aria-label={label}
+    >
       {children}
     </Link>
   );

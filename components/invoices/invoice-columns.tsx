@@ -98,12 +98,9 @@ export function invoiceColumns(
       id: "billedName",
       header: "Billed as",
       size: 200,
-      // On a customer's page it is the row's name, in the customer column's place.
-      meta: {
-        priority: 1,
-        grow: true,
-        text: (i: InvoiceRecord) => i.customerName,
-      } satisfies TableColumnMeta,
+      // On a customer's page only: after what is owed and when, as the name billed
+      // mostly is the customer's name today.
+      meta: { priority: 3 } satisfies TableColumnMeta,
       cell: ({ row }) => {
         const billed = row.original.customerName;
         if (billed === null) return <span className="text-fg-muted">Not issued yet</span>;

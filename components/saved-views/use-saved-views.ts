@@ -24,7 +24,11 @@ async function problemMessage(response: Response): Promise<string> {
 /** The account's views, or, when the dashboard runs open (409 OPEN_DEMO), this browser's. */
 async function loadViews(): Promise<Loaded> {
   const response = await fetch("/api/views", { headers: { accept: "application/json" } });
-  if (response.status === 409) return { home: "browser", views: browserViews.list() };
+  if (response.status === 409) {
+    // Read to its end: an unread body keeps the request open (the page never idles).
+    await response.text();
+    return { home: "browser", views: browserViews.list() };
+  }
   if (!response.ok) throw new Error(await problemMessage(response));
   return { home: "account", views: ((await response.json()) as { data: SavedView[] }).data };
 }
