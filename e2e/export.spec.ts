@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { parse } from "csv-parse/sync";
 import { FAULT_CONTROL_URL, FAULTS_URL } from "./env";
-import { apiAuth } from "./lists";
+import { apiWalk } from "./lists";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
@@ -26,24 +26,6 @@ function decimal(minor: number): string {
 }
 const lastDay = (exclusiveEnd: string) =>
   new Date(Date.parse(exclusiveEnd) - 86_400_000).toISOString().slice(0, 10);
-
-/** Every record of a query, page by page over nextCursor: the truth to compare with. */
-async function walk(request: APIRequestContext, list: string, query: string) {
-  const all: ApiRecord[] = [];
-  let cursor: string | undefined;
-  for (let guard = 0; guard < 1000; guard++) {
-    const res = await request.get(
-      `/api/v1/${list}?${query}&limit=100${cursor ? `&startingAfter=${cursor}` : ""}`,
-      { headers: apiAuth() },
-    );
-    expect(res.status()).toBe(200);
-    const page = await res.json();
-    all.push(...page.data);
-    if (!page.hasMore) return all;
-    cursor = page.nextCursor;
-  }
-  throw new Error("walk did not end");
-}
 
 /**
  * Every exported row against the row expected from the API, column by column, in
@@ -88,7 +70,7 @@ test("invoices: the filtered, ordered view exports exactly the API's records", a
   expect(name).toMatch(/^invoices-issued-voided-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(header.slice(0, 3)).toEqual(["id", "number", "status"]);
   expect(header).toEqual(expect.arrayContaining(["currency", "totalAmount", "periodLastDay"]));
-  const walked = await walk(request, "invoices", query);
+  const walked = await apiWalk<ApiRecord>(request, "invoices", query);
   expect(walked.length).toBeGreaterThan(100);
   expectRows(
     rows,
@@ -107,6 +89,15 @@ test("invoices: the filtered, ordered view exports exactly the API's records", a
   await expect(page.getByTestId("export-status")).toHaveText(
     new RegExp(`^Exported ${walked.length.toLocaleString("en-US")} rows`),
   );
+  // The page's chosen columns (a display parameter) change nothing in the file.
+  const withColumns = await request.get(`/api/export/invoices?${query}&columns=period,-dueAt`);
+  expect(withColumns.status()).toBe(200);
+  const fromRoute = parse(await withColumns.text(), {
+    bom: true,
+    columns: true,
+    record_delimiter: "\r\n",
+  }) as Row[];
+  expect(fromRoute).toEqual(rows);
 });
 
 test("customers: one row per customer and currency, in the view's order", async ({
@@ -115,7 +106,7 @@ test("customers: one row per customer and currency, in the view's order", async 
 }) => {
   const query = "contractHealths=HEALTHY,RENEWAL_DUE,ENDING&orderBy=name:DESC";
   const { rows } = await exportThroughButton(page, `/customers?${query}`);
-  const walked = await walk(request, "customers", query);
+  const walked = await apiWalk<ApiRecord>(request, "customers", query);
   expect(walked.length).toBeGreaterThan(20);
   const sums = ["outstandingIssuedAmount", "contractValueAmount", "remainingToInvoiceAmount"];
   let multiCurrency = 0;
@@ -147,7 +138,7 @@ test("contracts: the status filter's records with currency and first/last days",
 }) => {
   const query = "statuses=ACTIVE,EXPIRED";
   const { rows } = await exportThroughButton(page, `/contracts?${query}`);
-  const walked = await walk(request, "contracts", query);
+  const walked = await apiWalk<ApiRecord>(request, "contracts", query);
   expect(walked.length).toBeGreaterThan(100);
   expectRows(
     rows,
@@ -165,7 +156,7 @@ test("contracts: the status filter's records with currency and first/last days",
 test("payments: a three-field order exports amounts as decimals", async ({ page, request }) => {
   const query = "isAttributed=true&orderBy=amountCents:DESC,receivedDate:ASC";
   const { rows } = await exportThroughButton(page, `/payments?${query}`);
-  const walked = await walk(request, "payments", query);
+  const walked = await apiWalk<ApiRecord>(request, "payments", query);
   expect(walked.length).toBeGreaterThan(100);
   expectRows(
     rows,
@@ -259,16 +250,16 @@ test("a customer's page exports its invoices and payments tables as the API list
   request,
 }) => {
   // A customer with invoices and attributed payments, taken from the API.
-  const customers = await walk(request, "customers", "contractHealths=HEALTHY");
+  const customers = await apiWalk<ApiRecord>(request, "customers", "contractHealths=HEALTHY");
   let chosen: { id: string; invoices: ApiRecord[]; payments: ApiRecord[] } | null = null;
   for (const customer of customers.slice(0, 20)) {
     // The customer page lists invoices newest first (the invoice list's default).
-    const invoices = await walk(
+    const invoices = await apiWalk<ApiRecord>(
       request,
       "invoices",
       `customerId=${customer.id}&orderBy=issuedAt:DESC`,
     );
-    const payments = await walk(request, "payments", `customerId=${customer.id}`);
+    const payments = await apiWalk<ApiRecord>(request, "payments", `customerId=${customer.id}`);
     if (invoices.length > 0 && payments.length > 0) {
       chosen = { id: customer.id, invoices, payments };
       break;

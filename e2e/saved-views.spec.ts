@@ -78,6 +78,117 @@ test("open demo: save a filtered view, open it from the navigation, rename and d
   await expect(page.getByRole("link", { name: `${name} renamed` })).toHaveCount(0);
 });
 
+const invoicesTable = (page: Page) => page.getByRole("region", { name: "Invoices" });
+const header = (page: Page, column: string) =>
+  invoicesTable(page).locator(`thead th[data-column="${column}"]`);
+const palette = (page: Page) => page.getByRole("dialog", { name: "Command palette" });
+
+/** The columns chosen (Period shown, Due hidden) and the rows the API returns for the filters. */
+async function expectChosenView(page: Page, apiNumbers: string[]) {
+  await expect(header(page, "period")).toBeVisible();
+  await expect(header(page, "dueAt")).toHaveCount(0);
+  await expect(header(page, "number")).toBeVisible();
+  const numbers = invoicesTable(page).locator('tbody tr td[data-column="number"]');
+  await expect(numbers.first()).toBeVisible();
+  expect((await numbers.allTextContents()).slice(0, apiNumbers.length)).toEqual(apiNumbers);
+}
+
+test("the chosen columns are in the URL: reload and Back keep them, a saved view keeps them, opened from the navigation and from the palette", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const filters = "statuses=ISSUED&hasOutstandingBalance=true";
+  const name = `Columns ${randomBytes(3).toString("hex")}`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/invoices?${filters}`);
+  const truth = (
+    await (
+      await request.get(`/api/v1/invoices?limit=10&orderBy=issuedAt:DESC&${filters}`, {
+        headers: apiAuth(),
+      })
+    ).json()
+  ).data.map((invoice: { number: string }) => invoice.number) as string[];
+  expect(truth.length).toBeGreaterThan(0);
+
+  // Period waits behind the chooser at this width; Due shows by the list's priority.
+  await expect(header(page, "period")).toHaveCount(0);
+  await expect(header(page, "dueAt")).toBeVisible();
+  await page.getByText("Columns", { exact: true }).click();
+  await page.getByRole("checkbox", { name: "Period" }).check();
+  await expect(page).toHaveURL(new RegExp(`/invoices\\?${filters}&columns=period$`));
+  await page.getByRole("checkbox", { name: "Due" }).uncheck();
+  const query = `${filters}&columns=-dueAt,period`;
+  const viewUrl = new RegExp(`/invoices\\?${query}$`);
+  await expect(page).toHaveURL(viewUrl);
+  await expectChosenView(page, truth);
+
+  // A reload (the server's HTML too) and Back from a row keep them.
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expectChosenView(page, truth);
+  await invoicesTable(page).locator('tbody tr td[data-column="number"] a').first().click();
+  await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
+  await page.goBack();
+  await expect(page).toHaveURL(viewUrl);
+  await expectChosenView(page, truth);
+
+  // Saved with the columns; the navigation's link is the same plain URL.
+  await saveView(page, name);
+  await page.goto("/customers");
+  const link = savedSection(page).getByRole("link", { name });
+  await expect(link).toHaveAttribute("href", `/invoices?${query}`);
+  await link.click();
+  await expect(page).toHaveURL(viewUrl);
+  await expectChosenView(page, truth);
+  await expect(page.getByRole("checkbox", { name: "Period", includeHidden: true })).toBeChecked();
+
+  // The palette: Ctrl+K, part of the name, Enter.
+  await page.goto("/payments");
+  await expect(async () => {
+    await page.keyboard.press("Control+k");
+    await expect(palette(page)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
+  await palette(page).getByRole("combobox").fill(name.slice(3).toUpperCase());
+  const group = palette(page).getByRole("group", { name: "Saved views" });
+  await expect(group.getByRole("option")).toHaveCount(1);
+  await expect(group.getByRole("option")).toContainText(name);
+  await expect(palette(page).locator("[role='option'][aria-selected='true']")).toContainText(name);
+  await page.keyboard.press("Enter");
+  await expect(palette(page)).toBeHidden();
+  await expect(page).toHaveURL(viewUrl);
+  await expectChosenView(page, truth);
+
+  // Tidy: this browser's view deleted on the saved views page.
+  await page.goto("/views");
+  await page.getByRole("button", { name: `Delete ${name}` }).click();
+  await page.getByRole("button", { name: "Yes, delete" }).click();
+  await expect(page.getByRole("link", { name })).toHaveCount(0);
+});
+
+test("the palette lists the saved views, matched by name as typed", async ({ page }) => {
+  const tag = randomBytes(3).toString("hex");
+  await page.goto("/contracts");
+  await saveView(page, `Alpha ${tag}`);
+  await page.goto("/payments?hasUnappliedAmount=true");
+  await saveView(page, `Beta ${tag}`);
+  await expect(async () => {
+    await page.keyboard.press("Control+k");
+    await expect(palette(page)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
+  const group = palette(page).getByRole("group", { name: "Saved views" });
+  await palette(page).getByRole("combobox").fill(tag);
+  await expect(group.getByRole("option")).toHaveText([
+    new RegExp(`^Alpha ${tag}Contracts$`),
+    new RegExp(`^Beta ${tag}Payments$`),
+  ]);
+  await palette(page).getByRole("combobox").fill(`beta ${tag}`);
+  await expect(group.getByRole("option")).toHaveCount(1);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/payments\?hasUnappliedAmount=true$/);
+  await page.evaluate(() => localStorage.removeItem("invoicing.savedViews"));
+});
+
 test("signed in: a saved view is the account's, survives signing out and in, and another account does not see it", async ({
   page,
   browser,
@@ -96,6 +207,16 @@ test("signed in: a saved view is the account's, survives signing out and in, and
   await ensureSignedIn(page, AUTH_URL);
   await page.goto(`${AUTH_URL}/views`);
   await expect(page.getByText("kept with your account")).toBeVisible();
+  // The palette lists the account's views too.
+  await expect(async () => {
+    await page.keyboard.press("Control+k");
+    await expect(palette(page)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
+  await palette(page).getByRole("combobox").fill(name);
+  await expect(
+    palette(page).getByRole("group", { name: "Saved views" }).getByRole("option"),
+  ).toHaveText([`${name}Payments`]);
+  await page.keyboard.press("Escape");
   await expect(page.getByRole("link", { name }).first()).toHaveAttribute(
     "href",
     "/payments?hasUnappliedAmount=true",
@@ -175,4 +296,16 @@ test("a view from another site or with a bad query is refused, naming the proble
   });
   expect(badQuery.status()).toBe(400);
   expect(JSON.stringify(await badQuery.json())).toMatch(/statuses/);
+  // The chosen columns are part of a view (unknown ids ignored, as the page ignores them).
+  const withColumns = await page.request.post(`${AUTH_URL}/api/views`, {
+    headers: { origin: AUTH_URL, "content-type": "application/json" },
+    data: { name: "cols", list: "invoices", query: "statuses=ISSUED&columns=period,-dueAt,gone" },
+  });
+  expect(withColumns.status()).toBe(201);
+  const created = (await withColumns.json()) as { id: string; query: string };
+  expect(created.query).toBe("statuses=ISSUED&columns=period,-dueAt,gone");
+  const tidied = await page.request.delete(`${AUTH_URL}/api/views/${created.id}`, {
+    headers: { origin: AUTH_URL },
+  });
+  expect(tidied.status()).toBe(204);
 });

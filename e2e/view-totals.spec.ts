@@ -130,3 +130,26 @@ test("a bad view's sum is refused with 400, its problems named", async ({ reques
   const body = await res.json();
   expect(body.issues.map((i: { message: string }) => i.message).join("\n")).toMatch(/statuses/);
 });
+
+test("a view's chosen columns (a display parameter of its URL) change nothing in its sum", async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const query = "statuses=ISSUED&hasOutstandingBalance=true";
+  const totalsOf = async (url: string) => {
+    const res = await request.get(url, { timeout: 100_000 });
+    expect(res.status()).toBe(200);
+    const events = (await res.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; totals?: unknown });
+    return events.find((event) => event.type === "result")?.totals;
+  };
+  const plain = await totalsOf(`/api/totals/invoices?${query}`);
+  expect(plain).toBeTruthy();
+  // Unknown column ids are ignored, as the page ignores them.
+  expect(await totalsOf(`/api/totals/invoices?${query}&columns=period,-dueAt,gone`)).toEqual(plain);
+  expect((await request.get(`/api/totals/invoices?${query}&columns=a&columns=b`)).status()).toBe(
+    400,
+  );
+});

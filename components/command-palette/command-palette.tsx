@@ -5,12 +5,14 @@ import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { SITE_PAGES } from "@/components/layout/site-pages";
 import { asApiError } from "@/lib/api/errors";
+import { type SavedView, savedViewHref } from "@/lib/saved-views/schema";
 import {
   type CustomerSuggestions,
   customerDetail,
   searchCustomers,
   suggestionCount,
 } from "../filters/customer-suggestions";
+import { useSavedViews } from "../saved-views/use-saved-views";
 
 /** Every page one can jump to, with the words people may type for it. */
 const PAGES = SITE_PAGES;
@@ -24,7 +26,9 @@ type CustomerSearch =
   | { state: "failed"; term: string; message: string };
 
 /**
- * Ctrl/Cmd+K: jump to a page by name or to a customer by part of its name (the
+ * Ctrl/Cmd+K: jump to a page by name, to one of the person's saved views by part of
+ * its name (the account's, or this browser's in the open demo: the same list the
+ * navigation shows), or to a customer by part of its name (the
  * customers search of the API, through the dashboard's data route). A modal
  * <dialog>: the browser keeps focus inside it and Esc closes it; cmdk provides the
  * combobox, its list and the arrow keys.
@@ -40,6 +44,7 @@ export default function CommandPalette({
   const titleId = useId();
   const [text, setText] = useState("");
   const search = useCustomerSearch(text);
+  const { views } = useSavedViews();
 
   useEffect(() => {
     const element = dialog.current;
@@ -59,6 +64,7 @@ export default function CommandPalette({
   const pages = PAGES.filter(
     (p) => !words || `${p.label} ${p.keywords}`.toLowerCase().includes(words),
   );
+  const savedViews = matchingViews(views, words);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop; the keyboard's way is Esc (onCancel)
@@ -78,11 +84,11 @@ export default function CommandPalette({
       <h2 id={titleId} className="sr-only">
         Command palette
       </h2>
-      <Command label="Search pages and customers" shouldFilter={false} loop>
+      <Command label="Search pages, saved views and customers" shouldFilter={false} loop>
         <Command.Input
           value={text}
           onValueChange={setText}
-          placeholder="Jump to a page or a customer…"
+          placeholder="Jump to a page, a saved view or a customer…"
           className="w-full border-b border-line bg-surface px-4 py-3 text-sm text-fg outline-none placeholder:text-fg-subtle"
         />
         <Command.List className="max-h-[min(24rem,60vh)] overflow-auto p-2 text-sm">
@@ -97,6 +103,23 @@ export default function CommandPalette({
                 >
                   {page.label}
                   <span className="ml-auto text-xs text-fg-muted">{page.href}</span>
+                </Command.Item>
+              ))}
+            </Command.Group>
+          ) : null}
+          {savedViews.length > 0 ? (
+            <Command.Group heading="Saved views" className={GROUP_CLASS}>
+              {savedViews.map((view) => (
+                <Command.Item
+                  key={view.id}
+                  value={`view ${view.id}`}
+                  onSelect={() => go(savedViewHref(view))}
+                  className={ITEM_CLASS}
+                >
+                  <span className="min-w-0 truncate">{view.name}</span>
+                  <span className="ml-auto shrink-0 text-xs text-fg-muted">
+                    {LIST_LABELS[view.list]}
+                  </span>
                 </Command.Item>
               ))}
             </Command.Group>
@@ -116,6 +139,18 @@ const GROUP_CLASS =
   "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-fg-muted";
 const ITEM_CLASS =
   "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 data-[selected=true]:bg-accent-soft data-[selected=true]:text-fg";
+
+const LIST_LABELS: Record<SavedView["list"], string> = {
+  invoices: "Invoices",
+  customers: "Customers",
+  contracts: "Contracts",
+  payments: "Payments",
+};
+
+/** The saved views whose name holds what was typed (every one before anything is typed). */
+export function matchingViews(views: SavedView[], words: string): SavedView[] {
+  return words ? views.filter((view) => view.name.toLowerCase().includes(words)) : views;
+}
 
 /** The customers found, as options of the list (a listbox holds options only). */
 function CustomerResults({

@@ -25,6 +25,10 @@ function rowsText(rows: number): string {
  * the rows and bytes so far show, and it can be cancelled. A download that breaks
  * off saves nothing and says after how many rows and why.
  */
+/** One look for the buttons above a list (Export CSV, Save view). */
+const BUTTON =
+  "rounded-md border border-line-strong bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent";
+
 export function ExportButton({ list, query }: { list: ExportList; query: string }) {
   const [state, setState] = useState<State>({ kind: "idle" });
   const abort = useRef<AbortController | null>(null);
@@ -48,8 +52,30 @@ export function ExportButton({ list, query }: { list: ExportList; query: string 
   }
 
   return (
-    <div className="mb-2 flex flex-wrap items-center justify-end gap-2 text-xs">
-      <p aria-live="polite" className="text-fg-muted" data-testid="export-status">
+    // The button first, where the eye finds it beside "Save view"; what happened after it.
+    <div className="flex flex-wrap items-center gap-2">
+      {state.kind === "running" ? (
+        <button
+          type="button"
+          onClick={() => {
+            abort.current?.abort();
+            setState({ kind: "cancelled", rows: state.rows });
+          }}
+          className={BUTTON}
+        >
+          Cancel export
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={() => void start()}
+          className={BUTTON}
+          title="Download this view (its filters and order) as a CSV file"
+        >
+          {state.kind === "failed" ? "Retry export" : "Export CSV"}
+        </button>
+      )}
+      <p aria-live="polite" className="text-xs text-fg-muted" data-testid="export-status">
         {state.kind === "running"
           ? `Exporting… ${rowsText(state.rows)} · ${size(state.bytes)}`
           : state.kind === "done"
@@ -61,7 +87,7 @@ export function ExportButton({ list, query }: { list: ExportList; query: string 
       {state.kind === "failed" ? (
         <p
           role="alert"
-          className="rounded border border-danger-line bg-danger-soft px-2 py-1 text-danger"
+          className="rounded border border-danger-line bg-danger-soft px-2 py-1 text-xs text-danger"
         >
           Export failed after {rowsText(state.rows)}: {state.reason}
         </p>
@@ -69,32 +95,11 @@ export function ExportButton({ list, query }: { list: ExportList; query: string 
       {state.kind === "limited" ? (
         <p
           role="alert"
-          className="rounded border border-warning-line bg-warning-soft px-2 py-1 text-warning"
+          className="rounded border border-warning-line bg-warning-soft px-2 py-1 text-xs text-warning"
         >
           Not exported: {state.reason} Nothing was downloaded.
         </p>
       ) : null}
-      {state.kind === "running" ? (
-        <button
-          type="button"
-          onClick={() => {
-            abort.current?.abort();
-            setState({ kind: "cancelled", rows: state.rows });
-          }}
-          className="rounded border border-line-strong bg-surface px-2.5 py-1 text-fg hover:bg-surface-muted"
-        >
-          Cancel export
-        </button>
-      ) : (
-        <button
-          type="button"
-          onClick={() => void start()}
-          className="rounded border border-line-strong bg-surface px-2.5 py-1 text-fg hover:bg-surface-muted"
-          title="Download this view (its filters and order) as a CSV file"
-        >
-          {state.kind === "failed" ? "Retry export" : "Export CSV"}
-        </button>
-      )}
     </div>
   );
 }

@@ -21,6 +21,7 @@ import {
   useState,
 } from "react";
 import { type ApiRequestError, asApiError } from "@/lib/api/errors";
+import type { ColumnChoice } from "@/lib/lists/columns";
 import type { OrderTerm } from "@/lib/lists/order";
 import { useRowShortcuts } from "../shortcuts/use-row-shortcuts";
 import { ErrorPanel } from "../states/error-panel";
@@ -28,12 +29,13 @@ import { RateLimitNotice } from "../states/rate-limit-notice";
 import { TableSkeleton } from "../states/table-skeleton";
 import {
   CARDS_BELOW,
+  choiceAfterToggle,
   choosableColumns,
+  chosenVisibility,
   columnIdOf,
   columnWidths,
   DEFAULT_TABLE_WIDTH,
   fittedVisibility,
-  initialVisibility,
   ListTable,
   metaOf,
   OVERSCAN,
@@ -127,6 +129,7 @@ export function InfiniteTable<Row extends { id: string }>({
   query,
   queryKey,
   columns,
+  chosenColumns,
   rowHref,
   order,
   onSort,
@@ -142,6 +145,14 @@ export function InfiniteTable<Row extends { id: string }>({
   /** the query's cache key: Back and a reload put saved rows back under it */
   queryKey?: QueryKey;
   columns: ColumnDef<Row, unknown>[];
+  /**
+   * The person's column choice kept outside the table (a list page's URL, its
+   * `columns` parameter); without it the table keeps the choice itself.
+   */
+  chosenColumns?: {
+    choice: ColumnChoice | null;
+    onChange: (choice: ColumnChoice | null) => void;
+  };
   rowHref: (row: Row) => string;
   order?: OrderTerm[] | null;
   onSort?: (field: string, additive: boolean) => void;
@@ -160,9 +171,13 @@ export function InfiniteTable<Row extends { id: string }>({
   const headRef = useRef<HTMLTableSectionElement>(null);
   const rows = useMemo(() => flattenPages(query.data?.pages), [query.data]);
 
-  // The columns shown: the person's choices in the chooser, then the list's priority
-  // order while the columns fit the table's width (measured; assumed on the server).
-  const [chosen, setChosen] = useState<VisibilityState>(() => initialVisibility(columns));
+  // The columns shown: the person's choices in the chooser (the URL's on a list page),
+  // then the list's priority order while the columns fit the table's width
+  // (measured; assumed on the server).
+  const [ownChoice, setOwnChoice] = useState<ColumnChoice | null>(null);
+  const choice = chosenColumns ? chosenColumns.choice : ownChoice;
+  const setChoice = chosenColumns ? chosenColumns.onChange : setOwnChoice;
+  const chosen = useMemo(() => chosenVisibility(columns, choice), [columns, choice]);
   const [tableWidth, setTableWidth] = useState(DEFAULT_TABLE_WIDTH);
   const carded = columns.some((c) => metaOf(c)?.card);
   const cards = carded && tableWidth < CARDS_BELOW;
@@ -430,7 +445,7 @@ export function InfiniteTable<Row extends { id: string }>({
           <ColumnPicker
             columns={choosableColumns(columns)}
             visibility={columnVisibility}
-            onToggle={(id, visible) => setChosen((v) => ({ ...v, [id]: visible }))}
+            onToggle={(id, visible) => setChoice(choiceAfterToggle(columns, choice, id, visible))}
           />
         )}
       </div>

@@ -2,12 +2,13 @@
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useCallback } from "react";
 import { browserFetcher, type ListName, type ListRecord, listQueryOptions } from "@/lib/api/client";
+import type { ColumnChoice } from "@/lib/lists/columns";
 import type { FilterField } from "@/lib/lists/define";
 import { describeFilters } from "@/lib/lists/describe";
 import type { OrderTerm } from "@/lib/lists/order";
-import type { UrlParams, UrlValues } from "@/lib/lists/url-params";
+import type { UrlParam, UrlParams, UrlValues } from "@/lib/lists/url-params";
 import { SaveViewButton } from "../saved-views/save-view-button";
 import { EmptyState } from "../states/empty-state";
 import { ExportButton } from "./export-button";
@@ -21,10 +22,13 @@ interface ListDefinition<P extends UrlParams> {
   fields: FilterField[];
   /** The query the list asks the API for: the URL's values over the list's defaults. */
   viewQuery: (values: Partial<UrlValues<P>>) => string;
+  /** the URL's display parameters: the columns the person chose (not sent to the API) */
+  display: { columns: UrlParam<ColumnChoice> };
 }
 
 /**
- * A list page's state: its filters and order read from the URL (and written back),
+ * A list page's state: its filters, order and chosen columns read from the URL (and
+ * written back; the columns stay out of the API query),
  * the API query they make, its rows as an infinite query (the previous rows stay on
  * screen while a new filter loads), and the filters in words for the empty state.
  */
@@ -33,6 +37,13 @@ export function useListView<L extends ListName, P extends UrlParams>(
   definition: ListDefinition<P>,
 ) {
   const [values, setValues] = useUrlValues(definition.parsers);
+  const [display, setDisplay] = useUrlValues(definition.display);
+  // The URL's column choice; a change replaces the history entry (Back leaves the
+  // list, not the column), as typing in a filter's field does.
+  const setColumns = useCallback(
+    (choice: ColumnChoice | null) => setDisplay({ columns: choice }),
+    [setDisplay],
+  );
   const query = definition.viewQuery(values);
   const options = listQueryOptions(browserFetcher, list, query);
   const rows = useInfiniteQuery({ ...options, placeholderData: keepPreviousData });
@@ -42,6 +53,8 @@ export function useListView<L extends ListName, P extends UrlParams>(
     fields: definition.fields,
     values,
     setValues,
+    columnChoice: display.columns,
+    setColumns,
     query,
     queryKey: options.queryKey,
     rows,
@@ -109,6 +122,7 @@ export function ListView<L extends ListName, P extends UrlParams>({
         query={view.rows}
         queryKey={view.queryKey}
         columns={columns}
+        chosenColumns={{ choice: view.columnChoice, onChange: view.setColumns }}
         rowHref={rowHref}
         order={order}
         onSort={onSort}

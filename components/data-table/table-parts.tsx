@@ -3,6 +3,7 @@
 import type { CellContext, ColumnDef, VisibilityState } from "@tanstack/react-table";
 import Link from "next/link";
 import type { CSSProperties, ReactNode, Ref } from "react";
+import type { ColumnChoice } from "@/lib/lists/columns";
 import type { OrderTerm } from "@/lib/lists/order";
 
 /**
@@ -76,6 +77,34 @@ export function initialVisibility<Row>(columns: ColumnDef<Row, unknown>[]): Visi
   return Object.fromEntries(
     columns.filter((c) => metaOf(c)?.hiddenByDefault).map((c) => [columnIdOf(c), false]),
   );
+}
+
+/**
+ * The person's choices over the list's defaults: a column hidden by default is
+ * hidden unless chosen (the URL's `columns` parameter, lib/lists/columns.ts).
+ */
+export function chosenVisibility<Row>(
+  columns: ColumnDef<Row, unknown>[],
+  choice: ColumnChoice | null,
+): VisibilityState {
+  return { ...initialVisibility(columns), ...choice };
+}
+
+/**
+ * The choice after the person ticks (or unticks) a column in the chooser: a column
+ * hidden by default and unticked goes back to its default, so the URL names only
+ * what differs from the list's own choice. Null when nothing is left chosen.
+ */
+export function choiceAfterToggle<Row>(
+  columns: ColumnDef<Row, unknown>[],
+  choice: ColumnChoice | null,
+  id: string,
+  visible: boolean,
+): ColumnChoice | null {
+  const next: ColumnChoice = { ...choice, [id]: visible };
+  const column = columns.find((c) => columnIdOf(c) === id);
+  if (!visible && column && metaOf(column)?.hiddenByDefault) delete next[id];
+  return Object.keys(next).length > 0 ? next : null;
 }
 
 export function visibleColumnsOf<Row>(

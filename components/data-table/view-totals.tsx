@@ -188,10 +188,12 @@ function Totals({ list, totals, noun }: { list: ListName; totals: ViewTotals; no
         </span>
       </p>
       {fields.length > 0 && currencies.length > 0 ? (
-        <div className="max-w-full overflow-x-auto">
-          <table className="text-sm">
+        // On a phone each currency is a block of label and amount lines (no amount
+        // runs off the screen); wider, a table read across and down.
+        <div className="w-full max-w-full sm:w-auto">
+          <table className="text-sm max-sm:block max-sm:w-full">
             <caption className="sr-only">Sums of this view by currency</caption>
-            <thead>
+            <thead className="max-sm:hidden">
               <tr>
                 <th scope="col" className="pr-4 text-left font-normal text-fg-muted">
                   <span className="sr-only">Currency</span>
@@ -207,10 +209,16 @@ function Totals({ list, totals, noun }: { list: ListName; totals: ViewTotals; no
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {currencies.map((currency) => (
-                <tr key={currency}>
-                  <th scope="row" className="pr-4 text-left font-normal text-fg-muted">
+                <tr
+                  key={currency}
+                  className="max-sm:block max-sm:border-t max-sm:border-line max-sm:py-1.5"
+                >
+                  <th
+                    scope="row"
+                    className="pr-4 text-left font-normal text-fg-muted max-sm:block max-sm:font-medium"
+                  >
                     {currency === NO_CURRENCY ? "Amounts" : currency}
                   </th>
                   {fields.map((field) => {
@@ -218,7 +226,8 @@ function Totals({ list, totals, noun }: { list: ListName; totals: ViewTotals; no
                     return (
                       <td
                         key={field.key}
-                        className="whitespace-nowrap px-3 text-right font-semibold tabular-nums text-fg"
+                        data-label={field.label}
+                        className="whitespace-nowrap px-3 text-right font-semibold tabular-nums text-fg max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:before:font-normal max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)]"
                         data-total={minor === undefined ? undefined : field.key}
                         data-currency={currency}
                       >

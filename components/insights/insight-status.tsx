@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { ErrorPanel } from "@/components/states/error-panel";
 import type { ApiErrorKind } from "@/lib/api/errors";
+import { readNdjson, StreamRefused } from "@/lib/insights/read-ndjson";
 
 type Phase =
   | { kind: "idle" }
@@ -47,41 +48,6 @@ function asOfText(iso: string, zone: string): string {
   return format.format(Date.parse(iso));
 }
 
-/** A 429 from the refresh limit: said as such, not as a walk that failed. */
-class RefreshRefused extends Error {}
-
-/** Reads the view's NDJSON stream, calling `onEvent` per line. */
-async function readStream(url: string, onEvent: (event: StreamEvent) => void, signal: AbortSignal) {
-  const response = await fetch(url, { signal, headers: { accept: "application/x-ndjson" } });
-  if (response.status === 429) {
-    const wait = response.headers.get("retry-after");
-    throw new RefreshRefused(
-      `Too many refreshes: try again in ${wait && /^\d+$/.test(wait) ? `${wait} s` : "a minute"}.`,
-    );
-  }
-  if (!response.ok || !response.body) {
-    let message = `The dashboard answered HTTP ${response.status}.`;
-    try {
-      message = ((await response.json()) as { message?: string }).message ?? message;
-    } catch {}
-    throw new Error(message);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let newline = buffer.indexOf("\n");
-    while (newline !== -1) {
-      const line = buffer.slice(0, newline).trim();
-      buffer = buffer.slice(newline + 1);
-      if (line) onEvent(JSON.parse(line) as StreamEvent);
-      newline = buffer.indexOf("\n");
-    }
-  }
-}
-
 /**
  * The "as of" line, the refresh button and the walk's progress. The figures are
  * server-rendered from the shared results; this follows the view's walk when they
@@ -120,7 +86,7 @@ export function InsightStatus({
     const abort = new AbortController();
     controller.current = abort;
     setPhase({ kind: "walking", pages: 0, rows: 0 });
-    readStream(
+    readNdjson<StreamEvent>(
       `/api/insights/${view}${force ? "?refresh=true" : ""}`,
       (event) => {
         if (event.type === "progress")
@@ -144,9 +110,10 @@ export function InsightStatus({
         }
       },
       abort.signal,
+      "Too many refreshes",
     ).catch((error: unknown) => {
       if (abort.signal.aborted) return;
-      if (error instanceof RefreshRefused)
+      if (error instanceof StreamRefused)
         return setPhase({ kind: "refused", message: error.message });
       setPhase({
         kind: "failed",

@@ -169,8 +169,8 @@ export function invoiceColumns(
     {
       id: "issuedAt",
       header: "Issued",
-      // "planned Jun 1, 2030" (a draft's planned day).
-      size: 160,
+      // "planned Sep 13, 2030" (a draft's planned day) whole.
+      size: 190,
       meta: { priority: 2, sortField: "issuedAt" } satisfies TableColumnMeta,
       cell: ({ row }) =>
         row.original.issuedAt ? (

@@ -12,7 +12,7 @@ const SaveViewDialog = dynamic(() => import("./save-view-dialog").then((m) => m.
 });
 
 /**
- * "Save view": keeps the view in the URL (its filters and order) under a name, in
+ * "Save view": keeps the view in the URL (its filters, order and columns) under a name, in
  * the person's account, or in this browser in the open demo. The saved view is the
  * same plain URL, found again in the navigation and the command palette.
  */

@@ -2,19 +2,21 @@
 export class StreamRefused extends Error {}
 
 /**
- * Reads a whole-list walk's NDJSON answer in the browser, calling `onEvent` per
- * line as it arrives. A non-2xx answer throws its message (StreamRefused for 429).
+ * Reads a whole-list walk's NDJSON answer in the browser (the totals of a view, an
+ * insight view's walk), calling `onEvent` per line as it arrives. A non-2xx answer
+ * throws its message; a 429, StreamRefused saying `refused` and when to try again.
  */
 export async function readNdjson<E>(
   url: string,
   onEvent: (event: E) => void,
   signal: AbortSignal,
+  refused = "Too many sums for now",
 ): Promise<void> {
   const response = await fetch(url, { signal, headers: { accept: "application/x-ndjson" } });
   if (response.status === 429) {
     const wait = response.headers.get("retry-after");
     throw new StreamRefused(
-      `Too many sums for now: try again in ${wait && /^\d+$/.test(wait) ? `${wait} s` : "a minute"}.`,
+      `${refused}: try again in ${wait && /^\d+$/.test(wait) ? `${wait} s` : "a minute"}.`,
     );
   }
   if (!response.ok || !response.body) {

@@ -22,4 +22,17 @@ export const customerList = defineList({
   ],
   orderFields: CUSTOMER_ORDER_FIELDS,
   maxOrderFields: 3,
+  // The table's columns (the `columns` parameter, lib/lists/columns.ts).
+  columns: [
+    "name",
+    "health",
+    "coverage",
+    "autoRenew",
+    "renewed",
+    "outstanding",
+    "contractValue",
+    "remainingToInvoice",
+    "contracts",
+    "createdAt",
+  ],
 });

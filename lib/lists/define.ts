@@ -7,6 +7,7 @@
  */
 import { parseDateBound } from "../api/date-bounds";
 import { UUID_PATTERN } from "../api/enums";
+import { COLUMNS_PARAM, parseAsColumnChoice } from "./columns";
 import {
   type PageSearchParams,
   parseAsArrayOf,
@@ -69,6 +70,12 @@ export interface ListDefinition<P extends UrlParams> {
    * The URL stays without it, so a link shared before opens the view this default gives.
    */
   defaults?: Partial<UrlValues<P>>;
+  /**
+   * The table's column ids (components/<list>/<list>-columns.tsx, held to these by
+   * components/data-table/list-columns.test.tsx): what the `columns` display
+   * parameter may name (lib/lists/columns.ts).
+   */
+  columns: readonly string[];
 }
 
 export function defineList<P extends UrlParams>(definition: ListDefinition<P>) {
@@ -76,6 +83,11 @@ export function defineList<P extends UrlParams>(definition: ListDefinition<P>) {
   return {
     ...definition,
     defaults,
+    /**
+     * Display parameters: in the URL (so a reload, Back, a shared link and a saved
+     * view keep them) but never in the API query: the columns the person chose.
+     */
+    display: { [COLUMNS_PARAM]: parseAsColumnChoice(definition.columns) },
     /** The filter values a page's URL query holds (server: the page's `searchParams`). */
     load: (search: URLSearchParams | PageSearchParams) => readUrlValues(definition.parsers, search),
     /**

@@ -79,6 +79,20 @@ export const invoiceList = defineList({
   ],
   orderFields: ["issuedAt"],
   maxOrderFields: 1,
+  // The table's columns (the `columns` parameter, lib/lists/columns.ts).
+  columns: [
+    "number",
+    "customer",
+    "contract",
+    "status",
+    "total",
+    "remaining",
+    "dueAt",
+    "issuedAt",
+    "applied",
+    "period",
+    "delivery",
+  ],
   // Newest first: the API's own default (creation order, oldest first) opened on 2020.
   // Drafts sort by their period start (docs/api.md, invoices orderBy).
   defaults: { orderBy: "issuedAt:DESC" },

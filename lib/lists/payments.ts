@@ -27,4 +27,20 @@ export const paymentList = defineList({
   ],
   orderFields: PAYMENT_ORDER_FIELDS,
   maxOrderFields: 3,
+  // The table's columns (the `columns` parameter, lib/lists/columns.ts).
+  columns: [
+    "receivedDate",
+    "customer",
+    "amount",
+    "applied",
+    "unapplied",
+    "bankFee",
+    "bankFeeApplied",
+    "bankFeeUnapplied",
+    "type",
+    "parentPayment",
+    "journalEntry",
+    "createdAt",
+    "updatedAt",
+  ],
 });
