@@ -10,10 +10,8 @@ import type { ColumnDef, VisibilityState } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import {
   type KeyboardEvent,
-  lazy,
   type ReactNode,
   type RefObject,
-  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -83,13 +81,39 @@ const PLAIN_ROWS = Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT) + OVERSCAN;
  * j/k, opening a row.
  */
 let virtualTableModule: Promise<typeof import("./virtual-table")> | undefined;
+/** The virtual table once its script is here: later tables take it at once. */
+let loadedVirtualTable: typeof VirtualTableComponent | null = null;
 function loadVirtualTable() {
-  virtualTableModule ??= import("./virtual-table");
+  virtualTableModule ??= import("./virtual-table").then((m) => {
+    loadedVirtualTable = m.VirtualTable;
+    return m;
+  });
   return virtualTableModule;
 }
-const LazyVirtualTable = lazy(() =>
-  loadVirtualTable().then((m) => ({ default: m.VirtualTable })),
-) as typeof VirtualTableComponent;
+
+/**
+ * The virtual table's component once it is `wanted` and its script is here, else null
+ * (the plain rows stay). Not React.lazy under Suspense: Suspense commits the content it
+ * waited for up to 300 ms after rendering it, and the virtualizer reads the table's
+ * scroll position when it renders: a scroll (or a focus) in between was undone, and the
+ * focused plain row was replaced under the keyboard. Here the swap renders and commits
+ * in one task, and the plain rows are not remounted as a fallback meanwhile.
+ */
+function useVirtualTable(wanted: boolean): typeof VirtualTableComponent | null {
+  const [arrived, setArrived] = useState<typeof VirtualTableComponent | null>(null);
+  const component = arrived ?? loadedVirtualTable;
+  useEffect(() => {
+    if (!wanted || component) return;
+    let live = true;
+    void loadVirtualTable().then((m) => {
+      if (live) setArrived(() => m.VirtualTable);
+    });
+    return () => {
+      live = false;
+    };
+  }, [wanted, component]);
+  return wanted ? component : null;
+}
 
 /**
  * A list table over an infinite query. The first rows render as plain rows (in the
@@ -170,6 +194,8 @@ export function InfiniteTable<Row extends { id: string }>({
   // Plain rows until the person scrolls the table (or moves the highlight past them).
   const [virtual, setVirtual] = useState(false);
   const startVirtual = useCallback(() => setVirtual(true), []);
+  const VirtualTable = useVirtualTable(virtual);
+  const showsVirtual = VirtualTable !== null;
 
   const [headerHeight, setHeaderHeight] = useState(HEADER_HEIGHT);
   const hasRows = rows.length > 0;
@@ -197,8 +223,8 @@ export function InfiniteTable<Row extends { id: string }>({
   // The next page is asked for while the plain rows show, as the virtual table would
   // with the same rows in view: the first scroll then finds it loaded.
   useEffect(() => {
-    if (!virtual && PLAIN_ROWS - 1 >= rows.length - PREFETCH_ROWS) loadMore();
-  }, [virtual, rows.length, loadMore]);
+    if (!showsVirtual && PLAIN_ROWS - 1 >= rows.length - PREFETCH_ROWS) loadMore();
+  }, [showsVirtual, rows.length, loadMore]);
 
   // The virtual table scrolls to a row itself (the row may not be rendered yet); a row
   // j moved to past the plain rows is scrolled to once the virtual table has taken over.
@@ -283,6 +309,7 @@ export function InfiniteTable<Row extends { id: string }>({
   // put back once its rows are here: from the cache, or else from the saved pages.
   const pendingPlace = useRef<ReturnType<typeof readPlace> | undefined>(undefined);
   const restoredPages = useRef(false);
+  const revealRestored = useRef<string | null>(null);
   useLayoutEffect(() => {
     if (pendingPlace.current === undefined)
       pendingPlace.current = tableName.current ? readPlace(tableName.current, scrollKey) : null;
@@ -304,8 +331,43 @@ export function InfiniteTable<Row extends { id: string }>({
       place.current.scrollTop = scroller.scrollTop;
     }
     const index = saved.activeId ? rows.findIndex((r) => r.id === saved.activeId) : -1;
-    if (index >= 0) restore(index);
+    if (index >= 0) {
+      restore(index);
+      revealRestored.current = saved.activeId;
+    }
   }, [rows, queryKey, queryClient, scrollKey, tableName, startVirtual, restore]);
+
+  // The table may reach below the window (the filters and totals above it), and the
+  // highlight is often near its bottom: once the restored row is rendered (after a
+  // reload, when the virtual table's script is in), it is brought into the window too.
+  // The browser's own restoring of the window's scroll is not enough: it runs while the
+  // page is still arriving, and stops short when the page is not yet that tall.
+  useLayoutEffect(() => {
+    const id = revealRestored.current;
+    if (!id) return;
+    const rendered = rowElement(scrollRef.current, id) !== null;
+    // The virtual table renders the rows at the restored place at once: not there, not to be seen.
+    if (rendered || showsVirtual) revealRestored.current = null;
+    if (rendered) revealInWindow(scrollRef.current, id);
+  });
+
+  // The plain rows giving way to the virtual table take their DOM with them: the row
+  // that had the keyboard focus (PlainTable names it as it goes) takes it back in the
+  // virtual table, or the table's tab stop does when that row is not rendered there.
+  const focusToCarry = useRef<string | null>(null);
+  const carryFocus = useCallback((rowId: string) => {
+    focusToCarry.current = rowId;
+  }, []);
+  useLayoutEffect(() => {
+    const rowId = focusToCarry.current;
+    focusToCarry.current = null;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!showsVirtual || !rowId || !lost) return;
+    const row =
+      rowElement(scrollRef.current, rowId) ??
+      scrollRef.current?.querySelector<HTMLElement>("tbody tr[tabindex='0']");
+    row?.focus({ preventScroll: true });
+  }, [showsVirtual]);
 
   // A change of the filters (not the first render) starts at the top, with no highlight.
   const shownKey = useRef(scrollKey);
@@ -366,7 +428,9 @@ export function InfiniteTable<Row extends { id: string }>({
     onOpen: openRow,
     onFocusRow: setActive,
   };
-  const plainRows = <PlainTable {...rowProps} columns={visibleColumns} />;
+  const plainRows = (
+    <PlainTable {...rowProps} columns={visibleColumns} onFocusHandover={carryFocus} />
+  );
 
   return (
     <div>
@@ -423,43 +487,44 @@ export function InfiniteTable<Row extends { id: string }>({
           query.isPlaceholderData ? "opacity-60" : ""
         }`}
       >
-        {virtual ? (
-          // While its script loads, the plain rows stay in place.
-          <Suspense fallback={plainRows}>
-            <LazyVirtualTable
-              {...rowProps}
-              columns={columns}
-              columnVisibility={columnVisibility}
-              scrollRef={scrollRef}
-              headerHeight={headerHeight}
-              loadMore={loadMore}
-              setReveal={setReveal}
-            />
-          </Suspense>
+        {VirtualTable ? (
+          <VirtualTable
+            {...rowProps}
+            columns={columns}
+            columnVisibility={columnVisibility}
+            scrollRef={scrollRef}
+            headerHeight={headerHeight}
+            loadMore={loadMore}
+            setReveal={setReveal}
+          />
         ) : (
+          // Also while the virtual table's script loads: the plain rows stay in place.
           plainRows
         )}
         <div className="sticky left-0 p-3">
           {isFetchingNextPage && waitNotice ? (
             waitNotice
-          ) : isFetchingNextPage ? (
-            <p role="status" className="text-sm text-fg-muted">
-              Loading more {noun}…
-            </p>
-          ) : isFetchNextPageError ? (
+          ) : isFetchNextPageError && !isFetchingNextPage ? (
             <ErrorPanel
               compact
               error={asApiError(query.error)}
               onRetry={() => void fetchNextPage()}
             />
-          ) : hasNextPage ? (
-            <button
-              type="button"
-              onClick={() => void fetchNextPage()}
-              className="rounded-md border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-muted"
-            >
-              Load more
-            </button>
+          ) : hasNextPage || isFetchingNextPage ? (
+            // One button, loading or not: Tab onto it scrolls the table to its end, which
+            // asks for the next page, and a button replaced by a note would drop the focus.
+            <div role="status">
+              <button
+                type="button"
+                aria-disabled={isFetchingNextPage || undefined}
+                onClick={() => {
+                  if (!isFetchingNextPage) void fetchNextPage();
+                }}
+                className="rounded-md border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-muted aria-disabled:cursor-default aria-disabled:border-line aria-disabled:text-fg-muted aria-disabled:hover:bg-transparent"
+              >
+                {isFetchingNextPage ? `Loading more ${noun}…` : "Load more"}
+              </button>
+            </div>
           ) : (
             <p className="text-sm text-fg-muted">End of list.</p>
           )}
@@ -521,6 +586,7 @@ function PlainTable<Row extends { id: string }>({
   active,
   onOpen,
   onFocusRow,
+  onFocusHandover,
 }: {
   rows: Row[];
   /** the visible columns */
@@ -532,9 +598,21 @@ function PlainTable<Row extends { id: string }>({
   active: number | null;
   onOpen: (row: Row) => void;
   onFocusRow: ((index: number) => void) | undefined;
+  /** told, as the plain rows go, which of them had the keyboard focus */
+  onFocusHandover: (rowId: string) => void;
 }) {
   const shown = Math.min(rows.length, PLAIN_ROWS);
   const tabStop = active !== null && active < shown ? active : 0;
+  // A layout effect's clean-up runs before React removes the rows: the focus is still on one.
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  useLayoutEffect(() => {
+    const body = bodyRef.current;
+    return () => {
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && focused.dataset.rowId && body?.contains(focused))
+        onFocusHandover(focused.dataset.rowId);
+    };
+  }, [onFocusHandover]);
   return (
     <ListTable layout={layout}>
       <TableHead headRef={headRef}>
@@ -549,7 +627,7 @@ function PlainTable<Row extends { id: string }>({
           </TableHeaderCell>
         ))}
       </TableHead>
-      <tbody>
+      <tbody ref={bodyRef}>
         {rows.slice(0, PLAIN_ROWS).map((record, index) => (
           <TableRowShell
             key={record.id}
