@@ -64,15 +64,19 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 180_000,
-      // Every worker's browser reads from 127.0.0.1, one client to the data route's limit:
-      // four people's worth of scrolling in one allowance would answer a test 429 at
-      // random. The limit itself is tested on servers of its own (rate-limits, faults).
+      // Every worker's browser reads from 127.0.0.1, one client to the data route's and
+      // the costly routes' limits: four people's worth of scrolling, exports and sums in
+      // one allowance would answer a test 429 at random. The limits themselves are
+      // tested on servers of their own (rate-limits, faults, security's costly routes).
       env: {
         SANDBOX_DB: E2E_DB,
         SANDBOX_NOW: E2E_NOW,
         PORT: String(PORT),
         DATA_RATE_LIMIT_BURST: "400",
         DATA_RATE_LIMIT_PER_SEC: "100",
+        EXPORTS_AT_ONCE: "8",
+        EXPORTS_PER_MINUTE: "100",
+        VIEW_SUMS_PER_MINUTE: "100",
       },
       stdout: "pipe",
       stderr: "pipe",
