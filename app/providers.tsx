@@ -3,14 +3,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
-import { z } from "zod";
 import { HydrationMark } from "@/components/layout/hydration-mark";
 import { getQueryClient } from "@/lib/query-client";
-
-// Zod compiles object schemas with `new Function` when it may; finding out whether it
-// may tries one, which the page's CSP (no 'unsafe-eval') blocks and reports. In the
-// browser it parses small answers: the plain parser, and no report.
-z.config({ jitless: true });
 
 /**
  * The browser's one QueryClient, and the theme: the class `dark` on <html> from the

@@ -5,6 +5,7 @@
  * from the same names.
  */
 import { z } from "zod";
+import "./zod-in-browser";
 import { parseDateBound } from "./date-bounds";
 import {
   CONTRACT_HEALTHS,

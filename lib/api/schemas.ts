@@ -8,6 +8,7 @@
  * be shown as they are, never crash a page. Both come from the same definitions.
  */
 import { z } from "zod";
+import "./zod-in-browser";
 
 import {
   AMENDMENT_STATUSES,

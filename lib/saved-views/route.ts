@@ -4,7 +4,7 @@ import { viewerForRequest } from "@/lib/auth/guard";
 import { getAuth } from "@/lib/auth/server";
 import { exportQuery } from "@/lib/export/query";
 import { accountViews, TooManyViews } from "./account-store";
-import { NewSavedView, ViewName } from "./schema";
+import { NewSavedView, ViewName } from "./validate";
 
 function answer(status: number, body: unknown): Response {
   return Response.json(body, { status, headers: { "cache-control": "no-store" } });

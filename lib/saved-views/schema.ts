@@ -3,10 +3,10 @@
  * person's own. With sign-in they live in the sign-in database beside the accounts
  * (SQLite or PostgreSQL): better-auth's plugin schema below makes the table, and its
  * migration (lib/auth/instance.ts, `migrate`) creates it on both. In the open demo
- * they live in the browser (lib/saved-views/browser-store.ts).
+ * they live in the browser (lib/saved-views/browser-store.ts). No Zod here: the
+ * navigation on every page reads this module, and what a request brings is checked on
+ * the server (lib/saved-views/validate.ts).
  */
-import { z } from "zod";
-
 export const SAVED_VIEW_LISTS = ["invoices", "customers", "contracts", "payments"] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
@@ -40,19 +40,12 @@ export function savedViewsPlugin() {
 export const MAX_SAVED_VIEWS = 100;
 export const MAX_VIEW_NAME = 80;
 
-export const ViewName = z
-  .string()
-  .trim()
-  .min(1, "a name is required")
-  .max(MAX_VIEW_NAME, `at most ${MAX_VIEW_NAME} characters`);
-
 /** What a person saves: a name, the list, and the page's query (without "?"). */
-export const NewSavedView = z.object({
-  name: ViewName,
-  list: z.enum(SAVED_VIEW_LISTS),
-  query: z.string().max(4000, "a view's query is at most 4,000 characters"),
-});
-export type NewSavedView = z.infer<typeof NewSavedView>;
+export interface NewSavedView {
+  name: string;
+  list: SavedViewList;
+  query: string;
+}
 
 export interface SavedView extends NewSavedView {
   id: string;
