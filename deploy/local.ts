@@ -2,7 +2,7 @@
  * The deployment of deploy/ on loopback: N `next start` instances of one build,
  * HAProxy in front of them (deploy/haproxy.cfg), and a Redis and a PostgreSQL of its
  * own (Debian's redis-server and postgresql, started for the run and removed after).
- * The instances get deploy/instance.env's shape: REDIS_URL, AUTH_DATABASE_URL,
+ * The instances get deploy/instance.env.example's shape: REDIS_URL, AUTH_DATABASE_URL,
  * TRUST_PROXY=1, and the built-in API on one SQLite file they share.
  *
  *   npx tsx deploy/local.ts [--instances 2] [--port 4300] [--sign-in]
