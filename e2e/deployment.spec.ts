@@ -35,8 +35,11 @@ let deployment: Deployment;
 
 /**
  * The upstream API as the instances see it: a proxy that counts each request and
- * passes it to the built-in API the instances serve (INVOICING_SANDBOX=1), through
- * the balancer, with the demo key swapped in for the one the instances hold.
+ * passes it to the built-in API the instances serve (INVOICING_SANDBOX=1), with the
+ * demo key swapped in for the one the instances hold. It asks the instances directly,
+ * the next one when one does not answer: a real upstream does not go down with a
+ * dashboard instance (through the balancer, a page asked for just after a kill could
+ * reach the dead instance before the balancer's check took it out, and answer 503).
  */
 const upstream = { requests: [] as string[], server: null as http.Server | null };
 const PROXY_KEY = "inv_sk_deployment_proxy_e2e";
@@ -45,9 +48,20 @@ async function startUpstreamProxy(): Promise<number> {
   const server = http.createServer((req, res) => {
     upstream.requests.push(req.url ?? "");
     const key = fs.readFileSync(`${deployment.env.SANDBOX_DB}.demo-key`, "utf8").trim();
-    fetch(`${deployment.url}${req.url}`, {
-      headers: { authorization: `Bearer ${key}`, accept: "application/json" },
-    }).then(
+    const ask = async (): Promise<Response> => {
+      let failure: unknown;
+      for (const instance of deployment.instances) {
+        try {
+          return await fetch(`${instance.url}${req.url}`, {
+            headers: { authorization: `Bearer ${key}`, accept: "application/json" },
+          });
+        } catch (error) {
+          failure = error;
+        }
+      }
+      throw failure;
+    };
+    ask().then(
       async (answer) => {
         res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
         res.end(Buffer.from(await answer.arrayBuffer()));
