@@ -48,13 +48,17 @@ async function startUpstreamProxy(): Promise<number> {
   const server = http.createServer((req, res) => {
     upstream.requests.push(req.url ?? "");
     const key = fs.readFileSync(`${deployment.env.SANDBOX_DB}.demo-key`, "utf8").trim();
-    const ask = async (): Promise<Response> => {
+    // The whole answer is read inside the try: an instance killed mid-answer ends its
+    // body with "other side closed", and the next instance is asked instead.
+    const ask = async (): Promise<{ status: number; type: string; body: Buffer }> => {
       let failure: unknown;
       for (const instance of deployment.instances) {
         try {
-          return await fetch(`${instance.url}${req.url}`, {
+          const answer = await fetch(`${instance.url}${req.url}`, {
             headers: { authorization: `Bearer ${key}`, accept: "application/json" },
           });
+          const body = Buffer.from(await answer.arrayBuffer());
+          return { status: answer.status, type: answer.headers.get("content-type") ?? "", body };
         } catch (error) {
           failure = error;
         }
@@ -62,9 +66,9 @@ async function startUpstreamProxy(): Promise<number> {
       throw failure;
     };
     ask().then(
-      async (answer) => {
-        res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "" });
-        res.end(Buffer.from(await answer.arrayBuffer()));
+      (answer) => {
+        res.writeHead(answer.status, { "content-type": answer.type });
+        res.end(answer.body);
       },
       () => {
         res.writeHead(502).end();
