@@ -4,7 +4,6 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import { useEffect, useRef, useState } from "react";
 import type { ListName, ListPage } from "@/lib/api/client";
 import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
-import { readNdjson, StreamRefused } from "@/lib/insights/read-ndjson";
 import {
   addToTotals,
   emptyTotals,
@@ -80,30 +79,41 @@ export function ViewTotalsBar<L extends ListName>({
     setPhase({ kind: "walking", pages: 0, rows: 0 });
     const params = new URLSearchParams(query);
     if (refresh) params.set("refresh", "true");
-    readNdjson<TotalsEvent>(
-      `/api/totals/${list}?${params}`,
-      (event) => {
-        if (event.type === "progress")
-          setPhase({ kind: "walking", pages: event.pages, rows: event.rows });
-        else if (event.type === "result")
-          setPhase({ kind: "done", totals: event.totals, asOf: event.asOf });
-        else if (event.type === "error")
+    // The stream reader is loaded on the first sum, not with the list page.
+    import("@/lib/insights/read-ndjson")
+      .then(({ readNdjson, StreamRefused }) =>
+        readNdjson<TotalsEvent>(
+          `/api/totals/${list}?${params}`,
+          (event) => {
+            if (event.type === "progress")
+              setPhase({ kind: "walking", pages: event.pages, rows: event.rows });
+            else if (event.type === "result")
+              setPhase({ kind: "done", totals: event.totals, asOf: event.asOf });
+            else if (event.type === "error")
+              setPhase({
+                kind: "failed",
+                message: `${event.message} (after ${count.format(event.pagesRead)} pages). No total is shown: sum again to retry.`,
+              });
+          },
+          abort.signal,
+        ).catch((error: unknown) => {
+          if (abort.signal.aborted) return;
           setPhase({
             kind: "failed",
-            message: `${event.message} (after ${count.format(event.pagesRead)} pages). No total is shown: sum again to retry.`,
+            message:
+              error instanceof StreamRefused
+                ? error.message
+                : `The sum could not be read: ${(error as Error).message}. Sum again to retry.`,
           });
-      },
-      abort.signal,
-    ).catch((error: unknown) => {
-      if (abort.signal.aborted) return;
-      setPhase({
-        kind: "failed",
-        message:
-          error instanceof StreamRefused
-            ? error.message
-            : `The sum could not be read: ${(error as Error).message}. Sum again to retry.`,
+        }),
+      )
+      .catch(() => {
+        if (!abort.signal.aborted)
+          setPhase({
+            kind: "failed",
+            message: "The sum could not start (the page's code did not load). Sum again to retry.",
+          });
       });
-    });
   }
 
   function cancel() {

@@ -12,26 +12,34 @@ import {
   ModalOverlay,
   TextField,
 } from "react-aria-components";
-import { MAX_VIEW_NAME } from "@/lib/saved-views/schema";
+import { MAX_VIEW_NAME, type SavedViewList } from "@/lib/saved-views/schema";
+import { useSavedViewActions } from "./saved-view-actions";
 import type { SavedViewsHome } from "./use-saved-views";
 
-/** The name of a view being saved, in a modal dialog (focus kept inside, Esc closes). */
-export function SaveViewDialog({
+/**
+ * The name of a view being saved, in a modal dialog (focus kept inside, Esc closes),
+ * and the save itself: the view in the address bar, under that name.
+ */
+export default function SaveViewDialog({
+  list,
   suggestedName,
   home,
-  error,
-  saving,
   onClose,
-  onSave,
+  onSaved,
 }: {
+  list: SavedViewList;
   suggestedName: string;
   home: SavedViewsHome | undefined;
-  error: string | null;
-  saving: boolean;
   onClose: () => void;
-  onSave: (name: string) => void;
+  onSaved: (name: string) => void;
 }) {
   const [name, setName] = useState(suggestedName.slice(0, MAX_VIEW_NAME));
+  const { save } = useSavedViewActions(home);
+  const error = save.error ? save.error.message : null;
+  const onSave = (chosen: string) => {
+    const query = window.location.search.replace(/^\?/, "");
+    save.mutate({ name: chosen, list, query }, { onSuccess: (view) => onSaved(view.name) });
+  };
   return (
     <ModalOverlay
       isOpen
@@ -82,10 +90,10 @@ export function SaveViewDialog({
               </Button>
               <Button
                 type="submit"
-                isDisabled={saving || !name.trim()}
+                isDisabled={save.isPending || !name.trim()}
                 className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-fg disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-accent"
               >
-                {saving ? "Saving…" : "Save"}
+                {save.isPending ? "Saving…" : "Save"}
               </Button>
             </div>
           </Form>

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { MAX_VIEW_NAME, type SavedView, savedViewHref } from "@/lib/saved-views/schema";
 import { ErrorPanel } from "../states/error-panel";
+import { useSavedViewActions } from "./saved-view-actions";
 import { useSavedViews } from "./use-saved-views";
 
 const button =
@@ -11,7 +12,8 @@ const button =
 
 /** Every saved view: open it, copy its link, rename it, delete it. */
 export function SavedViewsManager() {
-  const { query, views, home, rename, remove } = useSavedViews();
+  const { query, views, home } = useSavedViews();
+  const { rename, remove } = useSavedViewActions(home);
   if (query.isPending) return <p className="text-sm text-fg-muted">Loading saved views…</p>;
   if (query.isError)
     return (

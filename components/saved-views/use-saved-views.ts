@@ -1,8 +1,8 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { browserViews } from "@/lib/saved-views/browser-store";
-import type { NewSavedView, SavedView } from "@/lib/saved-views/schema";
+import type { SavedView } from "@/lib/saved-views/schema";
 
 /** Where the views live: the signed-in person's account, or this browser (the open demo). */
 export type SavedViewsHome = "account" | "browser";
@@ -12,7 +12,7 @@ interface Loaded {
   views: SavedView[];
 }
 
-async function problemMessage(response: Response): Promise<string> {
+export async function problemMessage(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { message?: string; issues?: { message: string }[] };
     return [body.message, ...(body.issues ?? []).map((i) => i.message)].filter(Boolean).join(": ");
@@ -33,46 +33,14 @@ async function loadViews(): Promise<Loaded> {
   return { home: "account", views: ((await response.json()) as { data: SavedView[] }).data };
 }
 
-async function send(method: string, path: string, body?: unknown): Promise<Response> {
-  const response = await fetch(path, {
-    method,
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(await problemMessage(response));
-  return response;
-}
+export const SAVED_VIEWS_KEY = ["saved-views"] as const;
 
-const KEY = ["saved-views"] as const;
-
-/** The person's saved views and the ways to save, rename and delete one. */
+/**
+ * The person's saved views, and where they live. Saving, renaming and deleting are in
+ * ./saved-view-actions (with TanStack Query's mutations), loaded only where a view is
+ * changed: the navigation on every page reads this alone.
+ */
 export function useSavedViews() {
-  const client = useQueryClient();
-  const query = useQuery({ queryKey: KEY, queryFn: loadViews, staleTime: 60_000 });
-  const home = query.data?.home;
-  const done = () => client.invalidateQueries({ queryKey: KEY });
-
-  const save = useMutation({
-    mutationFn: async (view: NewSavedView): Promise<SavedView> =>
-      home === "browser"
-        ? browserViews.create(view)
-        : ((await (await send("POST", "/api/views", view)).json()) as SavedView),
-    onSuccess: done,
-  });
-  const rename = useMutation({
-    mutationFn: async ({ id, name }: { id: string; name: string }) => {
-      if (home === "browser") {
-        if (!browserViews.rename(id, name)) throw new Error("This view is gone.");
-      } else await send("PATCH", `/api/views/${encodeURIComponent(id)}`, { name });
-    },
-    onSuccess: done,
-  });
-  const remove = useMutation({
-    mutationFn: async (id: string) => {
-      if (home === "browser") browserViews.remove(id);
-      else await send("DELETE", `/api/views/${encodeURIComponent(id)}`);
-    },
-    onSuccess: done,
-  });
-  return { query, home, views: query.data?.views ?? [], save, rename, remove };
+  const query = useQuery({ queryKey: SAVED_VIEWS_KEY, queryFn: loadViews, staleTime: 60_000 });
+  return { query, home: query.data?.home, views: query.data?.views ?? [] };
 }
