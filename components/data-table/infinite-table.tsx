@@ -10,8 +10,10 @@ import type { ColumnDef, VisibilityState } from "@tanstack/react-table";
 import { useRouter } from "next/navigation";
 import {
   type KeyboardEvent,
+  lazy,
   type ReactNode,
   type RefObject,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -24,8 +26,6 @@ import { type ApiRequestError, asApiError } from "@/lib/api/errors";
 import type { ColumnChoice } from "@/lib/lists/columns";
 import type { OrderTerm } from "@/lib/lists/order";
 import { useRowShortcuts } from "../shortcuts/use-row-shortcuts";
-import { ErrorPanel } from "../states/error-panel";
-import { RateLimitNotice } from "../states/rate-limit-notice";
 import { TableSkeleton } from "../states/table-skeleton";
 import {
   CARDS_BELOW,
@@ -58,6 +58,14 @@ import { mergeSavedPages, PLACE_ROWS_MAX_AGE_MS, readPlace, savePlace } from "./
 import type { VirtualTable as VirtualTableComponent } from "./virtual-table";
 
 export type { TableColumnMeta } from "./table-parts";
+
+// What only a failure or a 429 shows is loaded when one happens, not with every list.
+const ErrorPanel = lazy(() =>
+  import("../states/error-panel").then((m) => ({ default: m.ErrorPanel })),
+);
+const RateLimitNotice = lazy(() =>
+  import("../states/rate-limit-notice").then((m) => ({ default: m.RateLimitNotice })),
+);
 
 interface PageLike<Row> {
   data: Row[];
@@ -394,7 +402,9 @@ export function InfiniteTable<Row extends { id: string }>({
   const descriptionId = useId();
   const waiting = rateLimitWait(query);
   const waitNotice = waiting ? (
-    <RateLimitNotice key={query.failureCount} retryAfterSec={waiting.retryAfterSec} />
+    <Suspense fallback={null}>
+      <RateLimitNotice key={query.failureCount} retryAfterSec={waiting.retryAfterSec} />
+    </Suspense>
   ) : null;
 
   if (query.isPending)
@@ -409,11 +419,13 @@ export function InfiniteTable<Row extends { id: string }>({
     );
   if (query.isError && rows.length === 0)
     return (
-      <ErrorPanel
-        error={asApiError(query.error)}
-        onRetry={() => void query.refetch()}
-        clearHref={clearHref}
-      />
+      <Suspense fallback={null}>
+        <ErrorPanel
+          error={asApiError(query.error)}
+          onRetry={() => void query.refetch()}
+          clearHref={clearHref}
+        />
+      </Suspense>
     );
   if (rows.length === 0) return <>{empty}</>;
 
@@ -505,11 +517,13 @@ export function InfiniteTable<Row extends { id: string }>({
           {isFetchingNextPage && waitNotice ? (
             waitNotice
           ) : isFetchNextPageError && !isFetchingNextPage ? (
-            <ErrorPanel
-              compact
-              error={asApiError(query.error)}
-              onRetry={() => void fetchNextPage()}
-            />
+            <Suspense fallback={null}>
+              <ErrorPanel
+                compact
+                error={asApiError(query.error)}
+                onRetry={() => void fetchNextPage()}
+              />
+            </Suspense>
           ) : hasNextPage || isFetchingNextPage ? (
             // One button, loading or not: Tab onto it scrolls the table to its end, which
             // asks for the next page, and a button replaced by a note would drop the focus.
