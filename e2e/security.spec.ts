@@ -327,6 +327,7 @@ test.describe("with tight limits and an https public address", () => {
       AUTH_URL: "https://dashboard.example",
       EXPORTS_PER_MINUTE: "1",
       INSIGHTS_REFRESHES_PER_MINUTE: "1",
+      VIEW_SUMS_PER_MINUTE: "1",
     });
   });
   test.afterAll(async () => app?.stop());
@@ -344,7 +345,7 @@ test.describe("with tight limits and an https public address", () => {
     }
   });
 
-  test("a refused export and a refused refresh say so on the page", async ({ page }) => {
+  test("a refused export, refresh and sum say so on the page", async ({ page }) => {
     await page.goto(`${app.base}/invoices?statuses=VOIDED`);
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
@@ -364,6 +365,20 @@ test.describe("with tight limits and an https public address", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Not refreshed" })).toHaveText(
       /^Not refreshed: Too many refreshes: try again in \d+ s\. The figures below stay as of the time above\.$/,
     );
+
+    // A view's sum: the first walks; the second within the minute is refused, said as
+    // such (not as a sum that failed), and the totals already summed stay on screen.
+    await page.goto(`${app.base}/invoices?statuses=ISSUED&hasOutstandingBalance=true`);
+    await page.getByRole("button", { name: "Sum this view" }).click();
+    const totals = page.getByTestId("view-totals");
+    await expect(totals).toBeVisible({ timeout: 60_000 });
+    const summed = await totals.textContent();
+    await page.getByRole("button", { name: "Sum again" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Too many sums" })).toHaveText(
+      /^Too many sums for now: try again in \d+ s\.$/,
+    );
+    await expect(totals).toHaveText(summed ?? "");
+    await expect(page.getByRole("button", { name: "Sum again" })).toBeEnabled();
   });
 });
 

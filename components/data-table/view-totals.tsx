@@ -21,7 +21,8 @@ type TotalsEvent =
 type Phase =
   | { kind: "idle" }
   | { kind: "walking"; pages: number; rows: number }
-  | { kind: "done"; totals: ViewTotals; asOf: string }
+  // `refused`: a later sum the dashboard's limit turned down; these totals stay.
+  | { kind: "done"; totals: ViewTotals; asOf: string; refused?: string }
   | { kind: "failed"; message: string };
 
 const count = new Intl.NumberFormat("en-US");
@@ -72,48 +73,46 @@ export function ViewTotalsBar<L extends ListName>({
   const whole = wholeView(list, rows);
   const noun = list;
 
-  function sum(refresh: boolean) {
+  async function sum(refresh: boolean) {
     controller.current?.abort();
     const abort = new AbortController();
     controller.current = abort;
+    const shown = phase.kind === "done" ? phase : null;
     setPhase({ kind: "walking", pages: 0, rows: 0 });
     const params = new URLSearchParams(query);
     if (refresh) params.set("refresh", "true");
-    // The stream reader is loaded on the first sum, not with the list page.
-    import("@/lib/insights/read-ndjson")
-      .then(({ readNdjson, StreamRefused }) =>
-        readNdjson<TotalsEvent>(
-          `/api/totals/${list}?${params}`,
-          (event) => {
-            if (event.type === "progress")
-              setPhase({ kind: "walking", pages: event.pages, rows: event.rows });
-            else if (event.type === "result")
-              setPhase({ kind: "done", totals: event.totals, asOf: event.asOf });
-            else if (event.type === "error")
-              setPhase({
-                kind: "failed",
-                message: `${event.message} (after ${count.format(event.pagesRead)} pages). No total is shown: sum again to retry.`,
-              });
-          },
-          abort.signal,
-        ).catch((error: unknown) => {
-          if (abort.signal.aborted) return;
-          setPhase({
-            kind: "failed",
-            message:
-              error instanceof StreamRefused
-                ? error.message
-                : `The sum could not be read: ${(error as Error).message}. Sum again to retry.`,
-          });
-        }),
-      )
-      .catch(() => {
-        if (!abort.signal.aborted)
-          setPhase({
-            kind: "failed",
-            message: "The sum could not start (the page's code did not load). Sum again to retry.",
-          });
-      });
+    let refusal: (new () => Error) | undefined;
+    try {
+      // The stream reader is loaded on the first sum, not with the list page.
+      const { readNdjson, StreamRefused } = await import("@/lib/insights/read-ndjson");
+      refusal = StreamRefused;
+      await readNdjson<TotalsEvent>(
+        `/api/totals/${list}?${params}`,
+        (event) => {
+          if (event.type === "progress")
+            setPhase({ kind: "walking", pages: event.pages, rows: event.rows });
+          else if (event.type === "result")
+            setPhase({ kind: "done", totals: event.totals, asOf: event.asOf });
+          else if (event.type === "error")
+            setPhase({
+              kind: "failed",
+              message: `${event.message} (after ${count.format(event.pagesRead)} pages). No total is shown: sum again to retry.`,
+            });
+        },
+        abort.signal,
+      );
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const refused = refusal !== undefined && error instanceof refusal;
+      if (refused && shown) setPhase({ ...shown, refused: (error as Error).message });
+      else
+        setPhase({
+          kind: "failed",
+          message: refused
+            ? (error as Error).message
+            : `The sum could not be read: ${(error as Error).message}. Sum again to retry.`,
+        });
+    }
   }
 
   function cancel() {
@@ -134,9 +133,14 @@ export function ViewTotalsBar<L extends ListName>({
         <span className="text-xs text-fg-muted">
           as of {new Date(phase.asOf).toLocaleTimeString("en-US", { timeStyle: "short" })}
         </span>
-        <button type="button" className={button} onClick={() => sum(true)}>
+        <button type="button" className={button} onClick={() => void sum(true)}>
           Sum again
         </button>
+        {phase.refused ? (
+          <span role="alert" className="text-sm text-danger">
+            {phase.refused}
+          </span>
+        ) : null}
       </>
     );
   } else if (phase.kind === "walking") {
@@ -163,7 +167,7 @@ export function ViewTotalsBar<L extends ListName>({
             Totals need every {noun.slice(0, -1)} of this view, not only those loaded.
           </span>
         )}
-        <button type="button" className={button} onClick={() => sum(false)}>
+        <button type="button" className={button} onClick={() => void sum(false)}>
           Sum this view
         </button>
       </>
