@@ -71,3 +71,15 @@ export function mergeSavedPages(
     pageParams: saved.pageParams,
   };
 }
+
+/** Whether a table on this page kept a place (a reload then puts it back at once). */
+export function hasSavedPlace(pathname: string): boolean {
+  try {
+    const prefix = storageKey(`${pathname}|`);
+    for (let i = 0; i < sessionStorage.length; i++)
+      if (sessionStorage.key(i)?.startsWith(prefix)) return true;
+  } catch {
+    // Storage off: nothing kept.
+  }
+  return false;
+}
