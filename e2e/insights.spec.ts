@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { axeBuilder } from "./axe";
 import { API_DOWN_URL, E2E_NOW, FAULT_CONTROL_URL, FAULTS_URL, LIMITED_KEY_URL } from "./env";
 import { apiAuth } from "./lists";
 import { startOwnServer, untilListening } from "./own-server";
@@ -638,7 +638,7 @@ for (const path of ["/renewals", "/receivables", "/"])
       path,
       path === "/" ? "card-overdue" : path === "/renewals" ? "within-window" : "unapplied-count",
     );
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical",
     );

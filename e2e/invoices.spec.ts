@@ -2,9 +2,10 @@
  * The invoices list in a real browser against the built-in API: every filter and
  * order shows the rows the API returns for the same query.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { formatDate, formatMoney, type MoneyLike } from "@/lib/format";
 import { PAYMENT_STATE_LABELS, paymentStateOf } from "@/lib/invoice-state";
+import { axeBuilder } from "./axe";
 import { API_DOWN_URL, demoKey, E2E_NOW, REFUSED_KEY_URL } from "./env";
 import { escapeRegExp, expectChip, openEditor, pick, toolbar } from "./filters";
 import { ensureSignedIn } from "./session";
@@ -354,7 +355,7 @@ test("an API that is down says so and offers retry", async ({ page }) => {
 test("the invoices page has no serious accessibility violations", async ({ page }) => {
   await page.goto("/invoices");
   await expect(table(page).locator("tbody tr").first()).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );
