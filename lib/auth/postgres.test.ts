@@ -10,14 +10,14 @@
  */
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   findPostgresBin,
   startTestPostgres,
   type TestPostgres,
 } from "@/lib/testing/postgres-server";
 import { parseAllowList } from "./config";
-import { createAuth } from "./instance";
+import { createAuth, openStorage } from "./instance";
 
 const givenUrl = process.env.AUTH_TEST_POSTGRES_URL?.trim() || null;
 const available = Boolean(givenUrl || findPostgresBin());
@@ -160,6 +160,33 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       expect(await sessionRows("pat@example.com")).toBe(0);
       expect(await auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
     } finally {
+      await close();
+    }
+  });
+
+  it("an idle connection the database ends is heard, not a crash; the next query opens another", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { database: pool, close } = await openStorage({ kind: "postgres", url });
+    const query = (pool as unknown as { query(sql: string): Promise<{ rows: unknown[] }> }).query;
+    try {
+      await query.call(pool, "SELECT 1");
+      // The database ends the pool's idle connection, as a restart or a failover would.
+      await withClient(adminUrl!, (client) =>
+        client.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+          [database],
+        ),
+      );
+      await vi.waitFor(
+        () =>
+          expect(warn).toHaveBeenCalledWith(
+            expect.stringContaining("idle PostgreSQL connection ended"),
+          ),
+        { timeout: 10_000 },
+      );
+      expect((await query.call(pool, "SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      warn.mockRestore();
       await close();
     }
   });
