@@ -113,8 +113,9 @@ describe("the browser for the browser tests", () => {
   });
 
   it("looks at Debian's headless shell, then its chromium; E2E_CHROMIUM alone when set; the whole browser for the benchmarks", () => {
-    expect(realProbes({}).systemPaths).toEqual([DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM]);
-    expect(realProbes({ E2E_CHROMIUM: "/opt/chrome" }).systemPaths).toEqual(["/opt/chrome"]);
-    expect(realProbes({}, true).systemPaths).toEqual([DEBIAN_CHROMIUM]);
+    const env = (vars: Record<string, string> = {}) => ({ NODE_ENV: "test", ...vars }) as const;
+    expect(realProbes(env()).systemPaths).toEqual([DEBIAN_HEADLESS_SHELL, DEBIAN_CHROMIUM]);
+    expect(realProbes(env({ E2E_CHROMIUM: "/opt/chrome" })).systemPaths).toEqual(["/opt/chrome"]);
+    expect(realProbes(env(), true).systemPaths).toEqual([DEBIAN_CHROMIUM]);
   });
 });
