@@ -47,8 +47,8 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
   // Four at once on two cores: a test mostly waits (on a server, the browser, a
-  // Retry-After), so two workers left the cores idle about half the run
-  // (E2E_WORKERS overrides).
+  // Retry-After), so two workers left the cores idle about half the run; six were no
+  // quicker (287 s against 283 s for the whole run, back to back) (E2E_WORKERS overrides).
   workers: Number(process.env.E2E_WORKERS) || 4,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
