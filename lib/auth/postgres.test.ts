@@ -8,7 +8,6 @@
  * it. Where PostgreSQL is not installed it is skipped, loudly; with
  * AUTH_TEST_POSTGRES_REQUIRED=1 (CI) that is a failure.
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
@@ -16,6 +15,8 @@ import {
   startTestPostgres,
   type TestPostgres,
 } from "@/lib/testing/postgres-server";
+import { bufferedIo } from "../cli/io";
+import { run } from "./cli";
 import { parseAllowList } from "./config";
 import { createAuth, openStorage } from "./instance";
 
@@ -67,22 +68,15 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
     storage: { kind: "postgres" as const, url },
   });
 
-  function cli(args: string[], stdin = "") {
-    const result = spawnSync(
-      process.execPath,
-      ["node_modules/tsx/dist/cli.mjs", "lib/auth/cli.ts", ...args],
-      {
-        input: stdin,
-        encoding: "utf8",
-        env: { ...process.env, AUTH_DATABASE_URL: url, AUTH_DB: "" },
-        timeout: 60_000,
-      },
-    );
-    return {
-      code: result.status,
-      stderr: result.stderr,
-      json: JSON.parse(result.stdout || "null"),
-    };
+  /**
+   * One command of `npm run auth`, in-process (`run(argv, io)`) on this database: a
+   * spawned program costs about a second each, and lib/auth/cli.test.ts starts the
+   * program itself once.
+   */
+  async function cli(args: string[], stdin = "") {
+    const io = bufferedIo({ ...process.env, AUTH_DATABASE_URL: url, AUTH_DB: "" }, stdin);
+    const code = await run(args, io);
+    return { code, stderr: io.err(), json: JSON.parse(io.out() || "null") };
   }
 
   const sessionRows = (email: string) =>
@@ -126,7 +120,7 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
   });
 
   it("an account made by the command line signs in; the session row is on the server and its cookie is checked", async () => {
-    const added = cli(
+    const added = await cli(
       ["users", "add", "--email", "Pat@Example.com", "--name", "Pat", "--password-stdin"],
       "a postgres password\n",
     );
@@ -154,7 +148,7 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       expect(session?.user.email).toBe("pat@example.com");
 
       // Revocation by the command line ends the session at once: the row is gone.
-      const revoked = cli(["sessions", "revoke", "--email", "pat@example.com"]);
+      const revoked = await cli(["sessions", "revoke", "--email", "pat@example.com"]);
       expect(revoked.code, revoked.stderr).toBe(0);
       expect(revoked.json).toMatchObject({ sessionsEnded: 1 });
       expect(await sessionRows("pat@example.com")).toBe(0);
@@ -191,13 +185,13 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
     }
   });
 
-  it("lists and removes the account", () => {
-    const listed = cli(["users", "list"]);
+  it("lists and removes the account", async () => {
+    const listed = await cli(["users", "list"]);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.json).toEqual([
       expect.objectContaining({ email: "pat@example.com", signIn: ["password"] }),
     ]);
-    expect(cli(["users", "remove", "--email", "pat@example.com"]).code).toBe(0);
-    expect(cli(["users", "list"]).json).toEqual([]);
+    expect((await cli(["users", "remove", "--email", "pat@example.com"])).code).toBe(0);
+    expect((await cli(["users", "list"])).json).toEqual([]);
   });
 });
