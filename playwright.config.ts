@@ -15,12 +15,20 @@ import { chromiumForTests } from "./lib/testing/chromium";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /**
+ * A TypeScript script run by node itself with tsx's loader (`npm run sandbox` and `npm
+ * run auth` run the same files): `npx tsx` put npx, a shell and a second node before
+ * each of the servers' set-up steps, about a second each, and Playwright starts its
+ * servers one after another.
+ */
+const TSX = "node --import tsx";
+
+/**
  * Apps reading a real API require sign-in: their own auth database, made afresh with
  * the e2e account (`npm run auth`) before `next start`, and the settings sign-in needs.
  */
 function signInSetup(port: number, authDb: string) {
   return {
-    command: `rm -f ${authDb} ${authDb}-wal ${authDb}-shm && printf '%s' '${E2E_ACCOUNT.password}' | npx tsx lib/auth/cli.ts users add --email ${E2E_ACCOUNT.email} --name '${E2E_ACCOUNT.name}' --password-stdin >/dev/null && `,
+    command: `rm -f ${authDb} ${authDb}-wal ${authDb}-shm && printf '%s' '${E2E_ACCOUNT.password}' | ${TSX} lib/auth/cli.ts users add --email ${E2E_ACCOUNT.email} --name '${E2E_ACCOUNT.name}' --password-stdin >/dev/null && `,
     env: {
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       AUTH_URL: `http://127.0.0.1:${port}`,
@@ -39,8 +47,8 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
   // Four at once on two cores: a test mostly waits (on a server, the browser, a
-  // Retry-After), so two workers left the cores idle about half the run
-  // (E2E_WORKERS overrides).
+  // Retry-After), so two workers left the cores idle about half the run; six were no
+  // quicker (287 s against 283 s for the whole run, back to back) (E2E_WORKERS overrides).
   workers: Number(process.env.E2E_WORKERS) || 4,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
@@ -50,7 +58,11 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // A trace of a failing test when asked for (E2E_TRACE=1; or --trace with any mode):
+    // recording one for every test, kept or not, cost about a quarter of the tests' time
+    // (customers.spec.ts 44 -> 32 s) for a file opened only after a failure, which still
+    // leaves its error and a screenshot without it.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions,
   },
@@ -60,7 +72,7 @@ export default defineConfig({
       // A fresh demo database with the clock pinned, then the production build.
       // Idle connections kept past any test's pauses: a request sent on one the server
       // was closing at its default 5 s is reset (ECONNRESET), which is not the app's failure.
-      command: `npm run sandbox -- seed --reset && npm start -- -p ${PORT} -H 127.0.0.1 --keepAliveTimeout 65000`,
+      command: `${TSX} lib/sandbox/cli.ts seed --reset && npm start -- -p ${PORT} -H 127.0.0.1 --keepAliveTimeout 65000`,
       url: `http://127.0.0.1:${PORT}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 180_000,
@@ -83,7 +95,7 @@ export default defineConfig({
     },
     {
       // The same app with a key that was revoked before it was used.
-      command: `npx tsx e2e/serve-with-key.ts --port ${PORT + 100} --db ${E2E_DB}-revoked.sqlite --revoke`,
+      command: `${TSX} e2e/serve-with-key.ts --port ${PORT + 100} --db ${E2E_DB}-revoked.sqlite --revoke`,
       url: `http://127.0.0.1:${PORT + 100}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 180_000,
@@ -91,7 +103,7 @@ export default defineConfig({
     },
     {
       // The same app with a key that may read invoices and payments only.
-      command: `npx tsx e2e/serve-with-key.ts --port ${PORT + 300} --db ${E2E_DB}-limited.sqlite --claims invoices:read,payments:read`,
+      command: `${TSX} e2e/serve-with-key.ts --port ${PORT + 300} --db ${E2E_DB}-limited.sqlite --claims invoices:read,payments:read`,
       url: `http://127.0.0.1:${PORT + 300}/api/v1/health`,
       reuseExistingServer: false,
       timeout: 180_000,
@@ -113,7 +125,7 @@ export default defineConfig({
     {
       // The same app reading a real HTTP API that injects faults on request; it
       // proxies to the main server's built-in API.
-      command: `${faults.command}npx tsx e2e/fault-upstream.ts --port ${PORT + 450} --app-port ${PORT + 400} --target http://127.0.0.1:${PORT}/api/v1 --key-file ${E2E_DB}.demo-key --timeout-ms 1000`,
+      command: `${faults.command}${TSX} e2e/fault-upstream.ts --port ${PORT + 450} --app-port ${PORT + 400} --target http://127.0.0.1:${PORT}/api/v1 --key-file ${E2E_DB}.demo-key --timeout-ms 1000`,
       url: `http://127.0.0.1:${PORT + 400}/sign-in`,
       reuseExistingServer: false,
       timeout: 180_000,
@@ -122,7 +134,7 @@ export default defineConfig({
     {
       // The app with sign-in on (local accounts and OIDC with an allow list) reading
       // its own built-in API over HTTP, and a real OIDC issuer on PORT + 550.
-      command: `npx tsx e2e/oidc-issuer.ts --port ${PORT + 550} --app-port ${PORT + 500} --db ${E2E_DB}-auth-app.sqlite`,
+      command: `${TSX} e2e/oidc-issuer.ts --port ${PORT + 550} --app-port ${PORT + 500} --db ${E2E_DB}-auth-app.sqlite`,
       url: `http://127.0.0.1:${PORT + 500}/sign-in`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -5,8 +5,9 @@
  * the API lists them; contract names link there from the lists and the invoice page;
  * a missing contract is a 404 that says so, an API that is down an error with Retry.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import type { APIRequestContext, Page } from "@playwright/test";
+import { axeBuilder } from "./axe";
 import { API_DOWN_URL } from "./env";
 import { apiAuth } from "./lists";
 import { ensureSignedIn } from "./session";
@@ -267,7 +268,7 @@ test("the contract page has no serious accessibility violations", async ({ page,
   const contract = await contractWithFutureAmendment(request);
   await page.goto(`/contracts/${contract.id}?customerId=${contract.customerId}`);
   await expect(page.getByTestId("health-reason")).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );

@@ -3,7 +3,7 @@
  * (deleted only on request), the processing filter and the customer picker give the
  * rows the API returns for the same query; customer names are looked up by id.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeBuilder } from "./axe";
 import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
 import { escapeRegExp, expectChip, pick } from "./filters";
 import { apiAuth, listUnderTest } from "./lists";
@@ -185,7 +185,7 @@ test("a refused key and an API that is down are explained, not shown as empty", 
 test("the contracts page has no serious accessibility violations", async ({ page }) => {
   await page.goto("/contracts");
   await expect(table(page).locator("tbody tr").first()).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );

@@ -3,7 +3,7 @@
  * the record, and its invoices, contracts and payments as the API lists them for
  * that customer; amounts per currency never added; an unknown id is a 404 page.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import {
   formatCents,
   formatDate,
@@ -13,6 +13,7 @@ import {
   humanize,
   type MoneyLike,
 } from "../lib/format";
+import { axeBuilder } from "./axe";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
@@ -291,7 +292,7 @@ test("the customer page has no serious accessibility violations", async ({ page,
   const customer = richest(await allCustomers(request));
   await page.goto(`/customers/${customer.id}`);
   await expect(region(page, "Invoices").locator("tbody tr").first()).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );

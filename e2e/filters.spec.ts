@@ -4,7 +4,7 @@
  * filter in a sheet; the toolbar's pieces loaded on a person's first reach for them.
  * What each filter shows is checked against the API in each list's own spec.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeBuilder } from "./axe";
 import { E2E_NOW } from "./env";
 import { chipOf, expectChip, openEditor, toolbar } from "./filters";
 import { expect, type Page, test } from "./test";
@@ -29,7 +29,7 @@ async function seriousViolations(
   theme: (typeof THEMES)[number] = "light",
   options: { disable?: string[] } = {},
 ): Promise<string[]> {
-  let builder = new AxeBuilder({ page });
+  let builder = axeBuilder(page);
   if (theme === "dark")
     builder = builder.include(
       "[data-rac][role='dialog'], [role='menu'], [role='listbox'], dialog[open]",

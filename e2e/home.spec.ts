@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { axeBuilder } from "./axe";
 import { expectChip } from "./filters";
 import { expect, test } from "./test";
 
@@ -40,7 +40,7 @@ test("home page shows the figures at a glance and links the views and lists", as
 test("home page has no serious accessibility violations", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByTestId("card-overdue")).toBeVisible({ timeout: 30_000 });
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );

@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { axeBuilder } from "./axe";
 import { API_DOWN_URL, E2E_NOW, FAULT_CONTROL_URL, FAULTS_URL, LIMITED_KEY_URL } from "./env";
 import { apiAuth } from "./lists";
 import { startOwnServer, untilListening } from "./own-server";
@@ -638,7 +638,7 @@ for (const path of ["/renewals", "/receivables", "/"])
       path,
       path === "/" ? "card-overdue" : path === "/renewals" ? "within-window" : "unapplied-count",
     );
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeBuilder(page).analyze();
     const serious = results.violations.filter(
       (v) => v.impact === "serious" || v.impact === "critical",
     );
@@ -649,10 +649,13 @@ test("/renewals draws a big renewals list in bounded HTML: the first rows, the r
   page,
 }) => {
   test.setTimeout(240_000);
-  // A business of its own, ten times the demo's customers, on a server of its own.
+  // A business of its own, four times the demo's customers, on a server of its own:
+  // about 230 renewals, more than two of the table's pages of 100 and far more rows
+  // than it draws. (3,000 customers, 584 renewals, cost twice the time for no case
+  // these do not hold: the bounds are counted in rows and pages, whatever the length.)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "renewals-big-"));
   const db = path.join(dir, "sandbox.sqlite");
-  execFileSync("npx", ["tsx", "lib/sandbox/cli.ts", "seed", "--customers", "3000"], {
+  execFileSync("npx", ["tsx", "lib/sandbox/cli.ts", "seed", "--customers", "1200"], {
     env: { ...process.env, SANDBOX_DB: db, SANDBOX_NOW: E2E_NOW },
     stdio: "ignore",
   });
@@ -669,7 +672,7 @@ test("/renewals draws a big renewals list in bounded HTML: the first rows, the r
     expect((await walked.text()).trim().split("\n").at(-1)).toContain('"type":"result"');
     const html = await (await page.request.get(`${server.base}/renewals`)).text();
     const total = Number(/data-rows-id="[^"]+"[^>]*>([\d,]+)/.exec(html)?.[1]?.replace(/,/g, ""));
-    expect(total).toBeGreaterThan(400);
+    expect(total).toBeGreaterThan(200);
     // Bounded whatever the list's length: one page of rows in the payload, the first
     // rows drawn, a few hundred kB at most (23 MB at 50,000 customers before).
     expect(html.length).toBeLessThan(250_000);

@@ -3,8 +3,8 @@
  * and their sum, and the 404 and error pages.
  */
 import http from "node:http";
-import AxeBuilder from "@axe-core/playwright";
 import { formatDate, formatMoney, formatPeriod, formatTimestamp, humanize } from "../lib/format";
+import { axeBuilder } from "./axe";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
@@ -293,7 +293,7 @@ test("the invoice page has no serious accessibility violations", async ({ page, 
   const invoice = await findInvoice(request, "statuses=ISSUED", () => true);
   await page.goto(`/invoices/${invoice.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );

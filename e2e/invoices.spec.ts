@@ -2,9 +2,10 @@
  * The invoices list in a real browser against the built-in API: every filter and
  * order shows the rows the API returns for the same query.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { formatDate, formatMoney, type MoneyLike } from "@/lib/format";
 import { PAYMENT_STATE_LABELS, paymentStateOf } from "@/lib/invoice-state";
+import { axeBuilder } from "./axe";
 import { API_DOWN_URL, demoKey, E2E_NOW, REFUSED_KEY_URL } from "./env";
 import { escapeRegExp, expectChip, openEditor, pick, toolbar } from "./filters";
 import { ensureSignedIn } from "./session";
@@ -241,11 +242,12 @@ test("scrolling loads pages 2 and 3 with no duplicate row, keeping the DOM small
   page,
   request,
 }) => {
-  const seen: string[] = [];
-  page.on("response", async (res) => {
-    if (res.url().includes("/api/data/invoices") && res.ok()) {
-      for (const row of (await res.json()).data as InvoiceLike[]) seen.push(row.id);
-    }
+  // Each page's body as it arrives, in the order they came: read when counted, so a
+  // body still being read when the count shows is waited for, not missed.
+  const pages: Promise<string[]>[] = [];
+  page.on("response", (res) => {
+    if (res.url().includes("/api/data/invoices") && res.ok())
+      pages.push(res.json().then((body) => (body.data as InvoiceLike[]).map((row) => row.id)));
   });
   await page.goto("/invoices");
   // Page 2 is fetched ahead once the table is live; scrolling earlier fetches nothing more.
@@ -256,6 +258,7 @@ test("scrolling loads pages 2 and 3 with no duplicate row, keeping the DOM small
     await expect(page.getByText(new RegExp(`^${loaded} invoices loaded`))).toBeVisible();
   }
   // The first page came with the HTML; the browser fetched pages 2, 3 and 4.
+  const seen = (await Promise.all(pages)).flat();
   expect(seen.length).toBe(150);
   expect(new Set(seen).size).toBe(seen.length);
   // The same ids, in order, as the API's own walk of the list's default order (newest first).
@@ -354,7 +357,7 @@ test("an API that is down says so and offers retry", async ({ page }) => {
 test("the invoices page has no serious accessibility violations", async ({ page }) => {
   await page.goto("/invoices");
   await expect(table(page).locator("tbody tr").first()).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );

@@ -1,12 +1,12 @@
 /** The API key page: what the key is, what it may read, and what to do when it is refused. */
-import AxeBuilder from "@axe-core/playwright";
+import { axeBuilder } from "./axe";
 import { demoKey, LIMITED_KEY_URL, REFUSED_KEY_URL } from "./env";
 import { expect, type Page, test } from "./test";
 
 const CLAIMS = ["invoices:read", "customers:read", "contracts:read", "payments:read"];
 
 async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );

@@ -7,8 +7,8 @@
  * themes are written to test-results/layout-screenshots/ to be looked at.
  */
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { test as plainTest } from "@playwright/test";
+import { axeBuilder } from "./axe";
 import { apiAuth } from "./lists";
 import { AUTH_URL } from "./session";
 import { expect, type Page, test } from "./test";
@@ -76,7 +76,7 @@ function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   expect(
     results.violations.map(
       (v) =>

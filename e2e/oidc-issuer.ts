@@ -6,15 +6,17 @@
  * its own built-in API (INVOICING_SANDBOX=1) on a small demo database, through
  * INVOICING_API_URL, which is what makes sign-in required. It signs in by OIDC
  * (e-mails at @staff.test are allowed) and by the local account of e2e/session.ts,
- * created with `npm run auth` before the start.
+ * created with `npm run auth`'s code before the start.
  *
  *   tsx e2e/oidc-issuer.ts --port 3650 --app-port 3600 --db .data/e2e-auth-app.sqlite
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import Provider, { type KoaContextWithOIDC } from "oidc-provider";
+import { run as runAuthCommand } from "../lib/auth/cli";
+import { bufferedIo } from "../lib/cli/io";
 import { createKey } from "../lib/sandbox/keys";
 import { openDatabase } from "../lib/sandbox/storage/db";
 import { seedDatabase } from "../lib/sandbox/storage/seed-database";
@@ -89,22 +91,13 @@ if (appPort) {
 
   const authDb = `${values.db}.auth.sqlite`;
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${authDb}${suffix}`, { force: true });
-  const added = spawnSync(
-    "npx",
-    [
-      "tsx",
-      "lib/auth/cli.ts",
-      "users",
-      "add",
-      "--email",
-      E2E_ACCOUNT.email,
-      "--name",
-      E2E_ACCOUNT.name,
-      "--password-stdin",
-    ],
-    { input: E2E_ACCOUNT.password, env: { ...process.env, AUTH_DB: authDb }, stdio: "pipe" },
+  // `npm run auth users add`, in-process: its program would cost a node and tsx of its own.
+  const io = bufferedIo({ ...process.env, AUTH_DB: authDb }, E2E_ACCOUNT.password);
+  const added = await runAuthCommand(
+    ["users", "add", "--email", E2E_ACCOUNT.email, "--name", E2E_ACCOUNT.name, "--password-stdin"],
+    io,
   );
-  if (added.status !== 0) throw new Error(`users add failed: ${added.stderr}`);
+  if (added !== 0) throw new Error(`users add failed: ${io.err()}`);
 
   const appUrl = `http://127.0.0.1:${appPort}`;
   const app = spawn(process.execPath, nextStartArgs(appPort), {

@@ -3,8 +3,9 @@
  * attributed and unapplied filters and a header order of up to three fields give the
  * rows the API returns for the URL's query; amounts show the API's cents.
  */
-import AxeBuilder from "@axe-core/playwright";
+
 import { formatCents, formatDate } from "../lib/format";
+import { axeBuilder } from "./axe";
 import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
 import { escapeRegExp, expectChip, pick } from "./filters";
 import { apiAuth, listUnderTest, orderByOf } from "./lists";
@@ -264,7 +265,7 @@ test("a refused key and an API that is down are explained, not shown as empty", 
 test("the payments page has no serious accessibility violations", async ({ page }) => {
   await page.goto("/payments");
   await expect(table(page).locator("tbody tr").first()).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
+  const results = await axeBuilder(page).analyze();
   const serious = results.violations.filter(
     (v) => v.impact === "serious" || v.impact === "critical",
   );

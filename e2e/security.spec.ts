@@ -671,62 +671,75 @@ async function startApp(
   return server;
 }
 
-test("the server's output never prints the key, on good pages or errors", async ({ baseURL }) => {
-  test.setTimeout(180_000);
-  const made = `inv_sk_${randomBytes(32).toString("base64url")}`;
-  const paths = [
-    "/",
-    "/invoices",
-    "/customers",
-    "/key",
-    "/invoices/inv_does_not_exist",
-    "/no-such-page",
-    "/invoices/%zz",
-    "/invoices?statuses=NOT_A_STATUS",
-    "/api/data/invoices?limit=2",
-    "/api/data/invoices?limit=nope",
-    "/api/data/secrets",
-    "/sign-in",
-    "/sign-in?error=invalid&next=%2Finvoices",
-    "/api/auth/get-session",
-  ];
-  // Apps reading a real API require sign-in: they get its settings, and the pages
-  // are fetched signed in (after a failed attempt, so that is logged too).
-  const setups: {
-    name: string;
-    env: Record<string, string> | ((base: string) => Record<string, string>);
-    dataStatus: (s: number) => boolean;
-  }[] = [
-    {
-      name: "the built-in API with the demo key, set explicitly",
-      env: { SANDBOX_DB: E2E_DB, INVOICING_API_KEY: demoKey() },
-      dataStatus: (s) => s === 200,
-    },
-    {
-      name: "a real HTTP upstream (the main e2e server) that refuses the key",
-      env: (base) => ({
-        INVOICING_API_URL: `${baseURL}/api/v1`,
-        INVOICING_API_KEY: made,
-        ...signInEnv(base),
-      }),
-      dataStatus: (s) => s === 401,
-    },
-    {
-      name: "an upstream that is down",
-      env: (base) => ({
-        INVOICING_API_URL: "http://127.0.0.1:9/api/v1",
-        INVOICING_API_KEY: made,
-        INVOICING_API_TIMEOUT_MS: "1000",
-        ...signInEnv(base),
-      }),
-      dataStatus: (s) => s >= 500,
-    },
-  ];
-  // One at a time, so as not to crowd the other tests' servers.
-  for (const setup of setups) {
-    const app = await startApp(setup.env);
+/** Pages and routes fetched from each app, good ones and errors. */
+const OUTPUT_PATHS = [
+  "/",
+  "/invoices",
+  "/customers",
+  "/key",
+  "/invoices/inv_does_not_exist",
+  "/no-such-page",
+  "/invoices/%zz",
+  "/invoices?statuses=NOT_A_STATUS",
+  "/api/data/invoices?limit=2",
+  "/api/data/invoices?limit=nope",
+  "/api/data/secrets",
+  "/sign-in",
+  "/sign-in?error=invalid&next=%2Finvoices",
+  "/api/auth/get-session",
+];
+
+/**
+ * The apps whose output is read: apps reading a real API require sign-in, so they get
+ * its settings, and their pages are fetched signed in (after a failed attempt, so that
+ * is logged too). `made` is a key the test makes, `main` the main e2e server.
+ */
+const OUTPUT_SETUPS: {
+  name: string;
+  env: (
+    made: string,
+    main: string,
+  ) => Record<string, string> | ((base: string) => Record<string, string>);
+  dataStatus: (s: number) => boolean;
+}[] = [
+  {
+    name: "the built-in API with the demo key, set explicitly",
+    env: () => ({ SANDBOX_DB: E2E_DB, INVOICING_API_KEY: demoKey() }),
+    dataStatus: (s) => s === 200,
+  },
+  {
+    name: "a real HTTP upstream (the main e2e server) that refuses the key",
+    env: (made, main) => (base) => ({
+      INVOICING_API_URL: `${main}/api/v1`,
+      INVOICING_API_KEY: made,
+      ...signInEnv(base),
+    }),
+    dataStatus: (s) => s === 401,
+  },
+  {
+    name: "an upstream that is down",
+    env: (made) => (base) => ({
+      INVOICING_API_URL: "http://127.0.0.1:9/api/v1",
+      INVOICING_API_KEY: made,
+      INVOICING_API_TIMEOUT_MS: "1000",
+      ...signInEnv(base),
+    }),
+    dataStatus: (s) => s >= 500,
+  },
+];
+
+// One test per app, so the three start on workers of their own rather than one after
+// another in one test (29 s of a full run's last minute).
+for (const setup of OUTPUT_SETUPS)
+  test(`the server's output never prints the key, on good pages or errors: ${setup.name}`, async ({
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const made = `inv_sk_${randomBytes(32).toString("base64url")}`;
+    const env = setup.env(made, baseURL!);
+    const app = await startApp(env);
     try {
-      const signsIn = typeof setup.env === "function";
+      const signsIn = typeof env === "function";
       let cookie = "";
       if (signsIn) {
         expect((await signInCookie(app.base, "a wrong password!")).status).toBe(401);
@@ -736,7 +749,7 @@ test("the server's output never prints the key, on good pages or errors", async 
         expect(cookie).not.toBe("");
       }
       const headers = { cookie };
-      for (const path of paths) {
+      for (const path of OUTPUT_PATHS) {
         const res = await fetch(`${app.base}${path}`, { headers });
         const body = await res.text();
         expect(body, `${setup.name}: ${path}`).not.toContain(demoKey());
@@ -753,5 +766,4 @@ test("the server's output never prints the key, on good pages or errors", async 
     expect(output, setup.name).toContain("Ready");
     for (const key of [demoKey(), made, made.slice("inv_sk_".length)])
       expect(output, setup.name).not.toContain(key);
-  }
-});
+  });

@@ -44,7 +44,11 @@ export async function openStorage(storage: AuthStorage) {
       },
     };
   }
-  let pg: { Pool: new (options: { connectionString: string }) => { end(): Promise<void> } };
+  let pg: {
+    Pool: new (options: {
+      connectionString: string;
+    }) => { end(): Promise<void>; on(event: "error", listener: (error: Error) => void): void };
+  };
   try {
     const name = "pg";
     pg = (await import(/* turbopackIgnore: true */ /* webpackIgnore: true */ name)) as typeof pg;
@@ -54,6 +58,11 @@ export async function openStorage(storage: AuthStorage) {
     );
   }
   const pool = new pg.Pool({ connectionString: storage.url });
+  // An idle connection the database ends (a restart, a failover) is reported on the pool:
+  // unheard, that event would end the server. The pool opens a new one when next asked.
+  pool.on("error", (error) => {
+    console.warn(`Sign-in storage: an idle PostgreSQL connection ended (${error.message})`);
+  });
   return { database: pool, close: () => pool.end() };
 }
 

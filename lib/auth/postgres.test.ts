@@ -8,16 +8,17 @@
  * it. Where PostgreSQL is not installed it is skipped, loudly; with
  * AUTH_TEST_POSTGRES_REQUIRED=1 (CI) that is a failure.
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   findPostgresBin,
   startTestPostgres,
   type TestPostgres,
 } from "@/lib/testing/postgres-server";
+import { bufferedIo } from "../cli/io";
+import { run } from "./cli";
 import { parseAllowList } from "./config";
-import { createAuth } from "./instance";
+import { createAuth, openStorage } from "./instance";
 
 const givenUrl = process.env.AUTH_TEST_POSTGRES_URL?.trim() || null;
 const available = Boolean(givenUrl || findPostgresBin());
@@ -67,22 +68,15 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
     storage: { kind: "postgres" as const, url },
   });
 
-  function cli(args: string[], stdin = "") {
-    const result = spawnSync(
-      process.execPath,
-      ["node_modules/tsx/dist/cli.mjs", "lib/auth/cli.ts", ...args],
-      {
-        input: stdin,
-        encoding: "utf8",
-        env: { ...process.env, AUTH_DATABASE_URL: url, AUTH_DB: "" },
-        timeout: 60_000,
-      },
-    );
-    return {
-      code: result.status,
-      stderr: result.stderr,
-      json: JSON.parse(result.stdout || "null"),
-    };
+  /**
+   * One command of `npm run auth`, in-process (`run(argv, io)`) on this database: a
+   * spawned program costs about a second each, and lib/auth/cli.test.ts starts the
+   * program itself once.
+   */
+  async function cli(args: string[], stdin = "") {
+    const io = bufferedIo({ ...process.env, AUTH_DATABASE_URL: url, AUTH_DB: "" }, stdin);
+    const code = await run(args, io);
+    return { code, stderr: io.err(), json: JSON.parse(io.out() || "null") };
   }
 
   const sessionRows = (email: string) =>
@@ -126,7 +120,7 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
   });
 
   it("an account made by the command line signs in; the session row is on the server and its cookie is checked", async () => {
-    const added = cli(
+    const added = await cli(
       ["users", "add", "--email", "Pat@Example.com", "--name", "Pat", "--password-stdin"],
       "a postgres password\n",
     );
@@ -154,7 +148,7 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       expect(session?.user.email).toBe("pat@example.com");
 
       // Revocation by the command line ends the session at once: the row is gone.
-      const revoked = cli(["sessions", "revoke", "--email", "pat@example.com"]);
+      const revoked = await cli(["sessions", "revoke", "--email", "pat@example.com"]);
       expect(revoked.code, revoked.stderr).toBe(0);
       expect(revoked.json).toMatchObject({ sessionsEnded: 1 });
       expect(await sessionRows("pat@example.com")).toBe(0);
@@ -164,13 +158,40 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
     }
   });
 
-  it("lists and removes the account", () => {
-    const listed = cli(["users", "list"]);
+  it("an idle connection the database ends is heard, not a crash; the next query opens another", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { database: pool, close } = await openStorage({ kind: "postgres", url });
+    const query = (pool as unknown as { query(sql: string): Promise<{ rows: unknown[] }> }).query;
+    try {
+      await query.call(pool, "SELECT 1");
+      // The database ends the pool's idle connection, as a restart or a failover would.
+      await withClient(adminUrl!, (client) =>
+        client.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+          [database],
+        ),
+      );
+      await vi.waitFor(
+        () =>
+          expect(warn).toHaveBeenCalledWith(
+            expect.stringContaining("idle PostgreSQL connection ended"),
+          ),
+        { timeout: 10_000 },
+      );
+      expect((await query.call(pool, "SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+    } finally {
+      warn.mockRestore();
+      await close();
+    }
+  });
+
+  it("lists and removes the account", async () => {
+    const listed = await cli(["users", "list"]);
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.json).toEqual([
       expect.objectContaining({ email: "pat@example.com", signIn: ["password"] }),
     ]);
-    expect(cli(["users", "remove", "--email", "pat@example.com"]).code).toBe(0);
-    expect(cli(["users", "list"]).json).toEqual([]);
+    expect((await cli(["users", "remove", "--email", "pat@example.com"])).code).toBe(0);
+    expect((await cli(["users", "list"])).json).toEqual([]);
   });
 });
