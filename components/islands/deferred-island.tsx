@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { rememberTableWidth } from "../data-table/table-width";
 
 /**
  * A part of a page that is in the server's HTML at once but whose script loads on the
@@ -32,10 +33,15 @@ export function deferredIsland<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   options: {
     fallback?: ReactNode;
+    /** its table's measured width is the one list pages are laid out for (table-width.ts) */
+    remembersTableWidth?: boolean;
     /** keys pressed anywhere on the page are meant for this part (a list's j/k/Enter) */
     pageKeys?: boolean;
-    /** load at once when this says the part is needed now (a reload that restores a place) */
-    neededNow?: () => boolean;
+    /**
+     * load at once when this says the part is needed now: a reload that restores a
+     * place, or nothing for the part to show until its script asks (the server's read failed)
+     */
+    neededNow?: (props: P) => boolean;
   } = {},
 ) {
   let loaded: ComponentType<P> | null = null;
@@ -67,11 +73,14 @@ export function deferredIsland<P extends object>(
     const deferred = Part === WhenWanted;
     const ref = useRef<HTMLDivElement>(null);
     const held = useRef<HeldEvents | null>(null);
+    const neededNow = useRef(() => options.neededNow?.(props) ?? false);
     useEffect(() => {
       const island = ref.current;
       if (!deferred || !island || island.dataset.hydrated === "true") return;
       held.current = new HeldEvents(island, options.pageKeys ?? false, openGate);
-      if (options.neededNow?.()) openGate();
+      // A table the server laid out for another width than this one: laid out at once.
+      if (otherColumnsFit(island, options.remembersTableWidth ?? false) || neededNow.current())
+        openGate();
       return () => held.current?.stop();
     }, [deferred]);
     useEffect(() => {
@@ -101,6 +110,24 @@ function serverHtmlWaiting(name: string): boolean {
   return document.querySelector(`[data-island="${name}"]:not([data-mounted])`) !== null;
 }
 
+/**
+ * Whether a table in the part, as the server laid it out for an assumed width, is
+ * wide or narrow enough here for other columns (data-table/infinite-table.tsx says
+ * between which widths its columns hold). A table narrow enough for cards is laid
+ * out by CSS alone. With `remember`, the width is kept for the server's next render.
+ */
+function otherColumnsFit(island: HTMLElement, remember: boolean): boolean {
+  for (const table of island.querySelectorAll<HTMLElement>("section[data-columns-from]")) {
+    const width = table.clientWidth;
+    if (remember) rememberTableWidth(width);
+    const from = Number(table.dataset.columnsFrom);
+    const below = Number(table.dataset.columnsBelow ?? Number.POSITIVE_INFINITY);
+    const cardsBelow = Number(table.dataset.cardsBelow ?? 0);
+    if (width >= cardsBelow && (width < from || width >= below)) return true;
+  }
+  return false;
+}
+
 /** Renders nothing; says when the part around it has hydrated (or rendered). */
 function Hydrated({ onHydrated }: { onHydrated: () => void }) {
   const callback = useRef(onHydrated);
@@ -111,7 +138,7 @@ function Hydrated({ onHydrated }: { onHydrated: () => void }) {
 
 /** What is given again once the part answers: the first click, the keys, a scroll, the focus. */
 type Held =
-  | { kind: "click"; target: Element }
+  | { kind: "click"; target: Element; init: MouseEventInit }
   | { kind: "key"; target: EventTarget; init: KeyboardEventInit }
   | { kind: "scroll"; target: EventTarget };
 
@@ -151,7 +178,24 @@ class HeldEvents {
       if (target.closest("a[href]")) return;
       event.preventDefault();
       event.stopPropagation();
-      this.events.push({ kind: "click", target });
+      const mouse = event as MouseEvent;
+      this.events.push({
+        kind: "click",
+        target,
+        // A shift-click (an added sort order) is given again as one.
+        init: {
+          clientX: mouse.clientX,
+          clientY: mouse.clientY,
+          screenX: mouse.screenX,
+          screenY: mouse.screenY,
+          button: mouse.button,
+          detail: mouse.detail,
+          altKey: mouse.altKey,
+          ctrlKey: mouse.ctrlKey,
+          metaKey: mouse.metaKey,
+          shiftKey: mouse.shiftKey,
+        },
+      });
     });
     this.listen("keydown", (event) => {
       const key = event as KeyboardEvent;
@@ -203,7 +247,7 @@ class HeldEvents {
         event.target.dispatchEvent(new KeyboardEvent("keydown", event.init));
       else if (event.target.isConnected)
         event.target.dispatchEvent(
-          new MouseEvent("click", { bubbles: true, cancelable: true, view: window }),
+          new MouseEvent("click", { ...event.init, bubbles: true, cancelable: true, view: window }),
         );
     }
   }

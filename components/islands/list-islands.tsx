@@ -3,6 +3,7 @@
 import type { DehydratedState } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import type { ListName } from "@/lib/api/client";
+import { AssumeTableWidth } from "../data-table/assumed-table-width";
 import { hasSavedPlace } from "../data-table/table-place";
 import { ListPageSkeleton } from "../states/table-skeleton";
 import { deferredIsland } from "./deferred-island";
@@ -20,10 +21,17 @@ function listIsland(list: ListName, view: () => Promise<ComponentType<ListIsland
     {
       fallback: <ListPageSkeleton label={list.charAt(0).toUpperCase() + list.slice(1)} />,
       pageKeys: true,
-      // A reload of a list the person left deep down: its place is put back at once.
-      neededNow: () => hasSavedPlace(window.location.pathname),
+      remembersTableWidth: true,
+      // A reload of a list the person left deep down: its place is put back at once. A
+      // first page the server could not read: the view asks again and says why at once.
+      neededNow: ({ state }) => hasSavedPlace(window.location.pathname) || !readOnServer(state),
     },
   );
+}
+
+/** Whether the server's read of the first page succeeded (only a success is dehydrated). */
+function readOnServer(state: DehydratedState): boolean {
+  return state.queries.some((query) => query.state.status === "success");
 }
 
 /**
@@ -45,8 +53,19 @@ export const LIST_ISLANDS: Record<ListName, ComponentType<ListIslandProps>> = {
   ),
 };
 
-/** The island of one list (a client component the server page can name by its list). */
-export function ListIsland({ list, state }: ListIslandProps & { list: ListName }) {
+/**
+ * The island of one list (a client component the server page can name by its list),
+ * its table laid out for `tableWidth` until measured (data-table/table-width.ts).
+ */
+export function ListIsland({
+  list,
+  state,
+  tableWidth,
+}: ListIslandProps & { list: ListName; tableWidth: number }) {
   const Island = LIST_ISLANDS[list];
-  return <Island state={state} />;
+  return (
+    <AssumeTableWidth width={tableWidth}>
+      <Island state={state} />
+    </AssumeTableWidth>
+  );
 }

@@ -1,7 +1,13 @@
+import { cookies } from "next/headers";
 import { Suspense } from "react";
 import type { ListName } from "@/lib/api/client";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 import { prefetchListPage } from "@/lib/upstream/prefetch";
+import {
+  DEFAULT_TABLE_WIDTH,
+  TABLE_WIDTH_COOKIE,
+  tableWidthFromCookie,
+} from "../data-table/table-width";
 import { ListIsland } from "../islands/list-islands";
 import { ListPageSkeleton } from "../states/table-skeleton";
 import { PageHeader } from "./page-header";
@@ -53,6 +59,15 @@ async function FirstPage<Values>({
   searchParams: Promise<PageSearchParams>;
 }) {
   const values = definition.load(await searchParams);
-  const state = await prefetchListPage(list, definition.viewQuery(values));
-  return <ListIsland list={list} state={state} />;
+  const [state, tableWidth] = await Promise.all([
+    prefetchListPage(list, definition.viewQuery(values)),
+    assumedTableWidth(),
+  ]);
+  return <ListIsland list={list} state={state} tableWidth={tableWidth} />;
+}
+
+/** The table width the browser last measured (data-table/table-width.ts), else a 1280 px window's. */
+async function assumedTableWidth(): Promise<number> {
+  const cookie = (await cookies()).get(TABLE_WIDTH_COOKIE)?.value;
+  return tableWidthFromCookie(cookie) ?? DEFAULT_TABLE_WIDTH;
 }
