@@ -1,13 +1,12 @@
 "use client";
 
-import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
 import { HydrationMark } from "@/components/layout/hydration-mark";
-import { getQueryClient } from "@/lib/query-client";
 
 /**
- * The browser's one QueryClient, and the theme: the class `dark` on <html> from the
+ * The theme (TanStack Query's provider is not here: each part of a page that reads
+ * through it brings its own, components/islands/query-root.tsx): the class `dark` on <html> from the
  * stored choice or the system setting, set by next-themes' inline script (which
  * carries the page's CSP nonce, else the policy blocks it and the page flashes).
  */
@@ -20,10 +19,8 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
       disableTransitionOnChange
       nonce={nonce}
     >
-      <QueryClientProvider client={getQueryClient()}>
-        {children}
-        <HydrationMark />
-      </QueryClientProvider>
+      {children}
+      <HydrationMark />
     </ThemeProvider>
   );
 }

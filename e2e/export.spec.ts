@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { parse } from "csv-parse/sync";
 import { FAULT_CONTROL_URL, FAULTS_URL } from "./env";
-import { apiWalk } from "./lists";
+import { apiWalk, reachForList } from "./lists";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
@@ -201,7 +201,9 @@ test.describe("against a failing upstream", () => {
     await setPaymentsFault(page.request, "none");
     await page.goto(`${FAULTS_URL}/payments`);
     await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
-    // The table's own reads are done before the rule starts counting requests.
+    // The table's own reads (its next page, read ahead once the list is in use) are
+    // done before the rule starts counting requests.
+    await reachForList(page, "Payments");
     await page.waitForLoadState("networkidle");
 
     // Read directly: two pages (200 rows) pass, then every read of /payments fails.

@@ -7,6 +7,7 @@
  */
 
 import { E2E_DB, E2E_NOW, FAULT_CONTROL_URL, FAULTS_URL } from "./env";
+import { reachForList } from "./lists";
 import { startOwnServer, untilListening } from "./own-server";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
@@ -38,6 +39,7 @@ async function loadThenBreak(page: Page, request: APIRequestContext, fault: Faul
   await setFault(request, "none");
   await ensureSignedIn(page, FAULTS_URL);
   await page.goto(`${FAULTS_URL}/invoices`);
+  await reachForList(page, "Invoices");
   await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
   await setFault(request, fault);
   await table(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));

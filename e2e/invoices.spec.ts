@@ -8,6 +8,7 @@ import { PAYMENT_STATE_LABELS, paymentStateOf } from "@/lib/invoice-state";
 import { axeBuilder } from "./axe";
 import { API_DOWN_URL, demoKey, E2E_NOW, REFUSED_KEY_URL } from "./env";
 import { escapeRegExp, expectChip, openEditor, pick, toolbar } from "./filters";
+import { reachForList } from "./lists";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
@@ -250,7 +251,9 @@ test("scrolling loads pages 2 and 3 with no duplicate row, keeping the DOM small
       pages.push(res.json().then((body) => (body.data as InvoiceLike[]).map((row) => row.id)));
   });
   await page.goto("/invoices");
-  // Page 2 is fetched ahead once the table is live; scrolling earlier fetches nothing more.
+  // Page 2 is fetched ahead once the table is live (on first use); scrolling earlier
+  // fetches nothing more.
+  await reachForList(page, "Invoices");
   await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
   const region = table(page);
   for (const loaded of [150, 200]) {
@@ -279,7 +282,7 @@ test("scrolling loads pages 2 and 3 with no duplicate row, keeping the DOM small
   expect(await region.locator("tbody tr").count()).toBeLessThan(100);
 });
 
-test("the table's script loads on the first scroll, not with the page, and takes over where the scroll left it", async ({
+test("the list's script loads on first use and the table's on the first scroll, not with the page; each takes over where the person was", async ({
   page,
   request,
 }) => {
@@ -287,24 +290,35 @@ test("the table's script loads on the first scroll, not with the page, and takes
   page.on("request", (req) => {
     if (req.resourceType() === "script") scripts.push(req.url());
   });
+  const dataReads: string[] = [];
+  page.on("request", (req) => {
+    if (req.url().includes("/api/data/")) dataReads.push(req.url());
+  });
   await page.goto("/invoices");
-  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
-  const atLoad = scripts.length;
-  // Left alone (the pointer away from the table), the page fetches no more script.
-  await page.waitForTimeout(1000);
-  expect(scripts.length).toBe(atLoad);
-  // The plain rows: sorting and the highlight already work on them.
+  // The server's first page, its first rows in the HTML.
+  await expect(page.getByText(/^50 invoices loaded, more below/)).toBeVisible();
   const region = table(page);
   await expect(region.locator("tbody tr[data-row-id]")).toHaveCount(30);
+  const atLoad = scripts.length;
+  // Left alone (the pointer away from the list), the page fetches no more script or data.
+  await page.waitForTimeout(1000);
+  expect(scripts.length).toBe(atLoad);
+  expect(dataReads).toEqual([]);
+  // The first key for the list loads its script; the key is not lost (the highlight
+  // moves to the first row) and the next page is read ahead.
   await page.keyboard.press("j");
   await expect(region.locator('tr[aria-selected="true"]')).toHaveAttribute("data-index", "0");
-  expect(scripts.length).toBe(atLoad);
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  expect(scripts.length).toBeGreaterThan(atLoad);
+  const listLoaded = scripts.length;
+  await expect(region.locator("tbody tr[data-row-id]")).toHaveCount(30);
+  expect(scripts.length).toBe(listLoaded);
 
   // The first scroll fetches the virtual table; it renders the rows at the scrolled-to
   // place, in the API's order, and the scroll stays where the person put it.
   const ids = (await apiPage(request, "")).map((i) => i.id);
   await region.evaluate((el) => el.scrollTo({ top: 41 * 40 }));
-  await expect.poll(() => scripts.length).toBeGreaterThan(atLoad);
+  await expect.poll(() => scripts.length).toBeGreaterThan(listLoaded);
   await expect(region.locator(`tr[data-row-id="${ids[45]}"]`)).toHaveAttribute("data-index", "45");
   expect(await region.evaluate((el) => el.scrollTop)).toBeGreaterThan(41 * 39);
   await expect(region.locator('tr[aria-selected="true"]')).toHaveCount(0);
@@ -312,8 +326,36 @@ test("the table's script loads on the first scroll, not with the page, and takes
   await expect(region.locator('tr[aria-selected="true"]')).toHaveAttribute("data-index", "0");
 });
 
+test("the server lays the columns out for the table width the browser last measured; at another, the list's script loads at once", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const island = page.locator('[data-island="invoices"]');
+  const issued = table(page).getByRole("columnheader", { name: /Issued/ });
+  // A first visit: the server assumed a 1280 px window, whose table leaves Issued out;
+  // this wider one shows it, so the list's script loads at once and lays it out.
+  await page.goto("/invoices");
+  await expect(island).toHaveAttribute("data-hydrated", "true");
+  await expect(issued).toBeVisible();
+  // The width is remembered: the server's HTML now has Issued, and a reload waits
+  // for first use with the columns already right.
+  const html = await (await page.request.get("/invoices")).text();
+  expect(html).toContain('data-column="issuedAt"');
+  await page.reload();
+  await expect(issued).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(island).not.toHaveAttribute("data-hydrated", "true");
+  // Narrowed to 1280 px, a reload is laid out for the remembered width, finds other
+  // columns fit, and loads at once again.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await expect(island).toHaveAttribute("data-hydrated", "true");
+  await expect(issued).toHaveCount(0);
+});
+
 test("a failure while loading more keeps the rows and offers retry", async ({ page }) => {
   await page.goto("/invoices");
+  await reachForList(page, "Invoices");
   await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
   await page.route("**/api/data/invoices**", (route) => route.abort("connectionrefused"));
   const region = table(page);

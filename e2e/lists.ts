@@ -73,3 +73,13 @@ export function listUnderTest<Row extends { id: string }>(options: {
 export function orderByOf(page: Page): string | null {
   return new URL(page.url()).searchParams.get("orderBy");
 }
+
+/**
+ * A list's view hydrates on its first use (components/islands/deferred-island.tsx):
+ * here the pointer over its table, as a person reaching for it. Resolves once the view
+ * answers (and has asked for its next page).
+ */
+export async function reachForList(page: Page, name: string) {
+  await page.getByRole("region", { name }).hover();
+  await expect(page.locator(`[data-island][data-hydrated="true"]`).first()).toBeAttached();
+}

@@ -17,6 +17,7 @@ import {
   stallingUpstream,
   startInstance,
 } from "./instances";
+import { reachForList } from "./lists";
 import { type OwnServer, startOwnServer, untilListening } from "./own-server";
 import { AUTH_URL, E2E_ACCOUNT, ensureSignedIn, SESSION_COOKIE } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
@@ -429,6 +430,7 @@ test("no page reports a CSP violation, and pages hydrate and scroll", async ({ p
 
   // The invoices table: hydrated (scrolling fetches more rows through /api/data).
   await page.goto("/invoices");
+  await reachForList(page, "Invoices");
   await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
   const region = page.getByRole("region", { name: "Invoices" });
   await region.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
@@ -555,6 +557,7 @@ test("no page, payload, asset or error page the browser receives holds a key", a
   await recorder.settle();
   await ensureSignedIn(page, AUTH_URL);
   await page.goto(`${AUTH_URL}/invoices`);
+  await reachForList(page, "Invoices");
   await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
   await page
     .getByRole("region", { name: "Invoices" })

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { ContractsView } from "@/components/contracts/contracts-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { contractList } from "@/lib/lists/contracts";
@@ -20,8 +19,6 @@ export default async function ContractsPage({
       list="contracts"
       definition={contractList}
       searchParams={searchParams}
-    >
-      <ContractsView />
-    </ListPage>
+    />
   );
 }

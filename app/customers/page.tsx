@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { CustomersView } from "@/components/customers/customers-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { customerList } from "@/lib/lists/customers";
@@ -20,8 +19,6 @@ export default async function CustomersPage({
       list="customers"
       definition={customerList}
       searchParams={searchParams}
-    >
-      <CustomersView />
-    </ListPage>
+    />
   );
 }

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { InvoicesView } from "@/components/invoices/invoices-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { invoiceList } from "@/lib/lists/invoices";
@@ -20,8 +19,6 @@ export default async function InvoicesPage({
       list="invoices"
       definition={invoiceList}
       searchParams={searchParams}
-    >
-      <InvoicesView />
-    </ListPage>
+    />
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { ListPage } from "@/components/layout/list-page";
-import { PaymentsView } from "@/components/payments/payments-view";
 import { requireViewer } from "@/lib/auth/guard";
 import { paymentList } from "@/lib/lists/payments";
 import type { PageSearchParams } from "@/lib/lists/url-params";
@@ -20,8 +19,6 @@ export default async function PaymentsPage({
       list="payments"
       definition={paymentList}
       searchParams={searchParams}
-    >
-      <PaymentsView />
-    </ListPage>
+    />
   );
 }

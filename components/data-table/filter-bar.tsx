@@ -15,6 +15,7 @@ import {
   isEditable,
   type SetFilterValues,
 } from "../filters/filter-fields";
+import { useTypedBeforeHydration } from "../islands/use-typed-before-hydration";
 
 /** How long typing in a search box rests before the URL (and so the list) follows. */
 const SEARCH_DEBOUNCE_MS = 350;
@@ -370,6 +371,19 @@ function SearchControl({
     written.current = null;
   }, [value]);
   useEffect(() => () => clearTimeout(pending.current), []);
+  const onTyped = (typed: string) => {
+    setText(typed);
+    // Typing replaces the history entry, once it rests, so back skips the keystrokes.
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
+      const next = typed.trim();
+      if (next === inUrl.current) return;
+      written.current = next;
+      setValues({ [field.key]: next || null }, { history: "replace" });
+    }, SEARCH_DEBOUNCE_MS);
+  };
+  const input = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(input, text, onTyped);
   return (
     <div className="min-w-0 max-w-full">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-fg-muted">
@@ -383,18 +397,8 @@ function SearchControl({
         className={`${inputClass} w-56 max-w-full`}
         value={text}
         maxLength={200}
-        onChange={(e) => {
-          const typed = e.target.value;
-          setText(typed);
-          // Typing replaces the history entry, once it rests, so back skips the keystrokes.
-          clearTimeout(pending.current);
-          pending.current = setTimeout(() => {
-            const next = typed.trim();
-            if (next === inUrl.current) return;
-            written.current = next;
-            setValues({ [field.key]: next || null }, { history: "replace" });
-          }, SEARCH_DEBOUNCE_MS);
-        }}
+        ref={input}
+        onChange={(e) => onTyped(e.target.value)}
       />
     </div>
   );
@@ -419,6 +423,8 @@ export function CustomerPicker({
   const [text, setText] = useState("");
   const [combobox, loadComboboxNow] = useOnDemand(loadCombobox);
   const focused = useRef(false);
+  const plainInput = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(plainInput, "", setText);
   const Combobox: ComponentType<{
     label: string;
     text: string;
@@ -445,6 +451,7 @@ export function CustomerPicker({
           </label>
           <input
             id={id}
+            ref={plainInput}
             role="combobox"
             aria-expanded={false}
             aria-autocomplete="list"

@@ -15,6 +15,7 @@ import {
   type RefObject,
   Suspense,
   useCallback,
+  useContext,
   useEffect,
   useId,
   useLayoutEffect,
@@ -27,6 +28,8 @@ import type { ColumnChoice } from "@/lib/lists/columns";
 import type { OrderTerm } from "@/lib/lists/order";
 import { useRowShortcuts } from "../shortcuts/use-row-shortcuts";
 import { TableSkeleton } from "../states/table-skeleton";
+import { AssumedTableWidth } from "./assumed-table-width";
+import { PLAIN_ROWS } from "./table-geometry";
 import {
   CARDS_BELOW,
   choiceAfterToggle,
@@ -45,6 +48,7 @@ import {
   renderPlainCell,
   rowHeightFor,
   SpacerRow,
+  sameColumnsRange,
   TableCell,
   TableHead,
   TableHeaderCell,
@@ -74,12 +78,6 @@ interface PageLike<Row> {
 
 /** The sticky header's height before the browser measures it (text-xs, py-2, a border). */
 const HEADER_HEIGHT = 33;
-/**
- * Rows rendered before the table is used: as many as the virtual table first renders
- * (a 720 px window of 41 px rows, plus its overscan of 12), so the DOM, and the
- * customer names looked up for the rows in it, stay as they were.
- */
-const PLAIN_ROWS = Math.ceil(VIEWPORT_HEIGHT / ROW_HEIGHT) + OVERSCAN;
 
 /**
  * TanStack Table and TanStack Virtual are most of what a list page adds to the
@@ -186,12 +184,16 @@ export function InfiniteTable<Row extends { id: string }>({
   const choice = chosenColumns ? chosenColumns.choice : ownChoice;
   const setChoice = chosenColumns ? chosenColumns.onChange : setOwnChoice;
   const chosen = useMemo(() => chosenVisibility(columns, choice), [columns, choice]);
-  const [tableWidth, setTableWidth] = useState(DEFAULT_TABLE_WIDTH);
+  const assumedWidth = useContext(AssumedTableWidth);
+  const [tableWidth, setTableWidth] = useState(assumedWidth);
   const carded = columns.some((c) => metaOf(c)?.card);
   const cards = carded && tableWidth < CARDS_BELOW;
   const rowHeight = rowHeightFor(cards);
   const widths = useMemo(() => columnWidths(columns, rows), [columns, rows]);
   const columnVisibility = fittedVisibility(columns, chosen, widths, tableWidth);
+  // Where these columns hold: a list whose script waits for first use (components/
+  // islands) loads it at once when the real width is outside (other columns show).
+  const sameColumns = sameColumnsRange(columns, chosen, widths, tableWidth);
   const visibleColumns = visibleColumnsOf(columns, columnVisibility);
   const minWidth = tableMinWidth(visibleColumns, widths);
   const stickyId = visibleColumns.find((c) => !metaOf(c)?.card)
@@ -216,12 +218,12 @@ export function InfiniteTable<Row extends { id: string }>({
   useLayoutEffect(() => {
     const scroller = scrollRef.current;
     if (!hasRows || !scroller) return;
-    const measure = () => setTableWidth(scroller.clientWidth || DEFAULT_TABLE_WIDTH);
+    const measure = () => setTableWidth(scroller.clientWidth || assumedWidth);
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(scroller);
     return () => observer.disconnect();
-  }, [hasRows]);
+  }, [hasRows, assumedWidth]);
 
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
   const loadMore = useCallback(() => {
@@ -472,6 +474,9 @@ export function InfiniteTable<Row extends { id: string }>({
       </p>
       <section
         ref={scrollRef}
+        data-columns-from={sameColumns.from}
+        data-columns-below={Number.isFinite(sameColumns.below) ? sameColumns.below : undefined}
+        data-cards-below={carded ? CARDS_BELOW : undefined}
         aria-label={label}
         aria-describedby={descriptionId}
         onKeyDown={onTableKeyDown}

@@ -16,7 +16,14 @@ import { contractColumns } from "../contracts/contract-columns";
 import { customerColumns } from "../customers/customer-columns";
 import { invoiceColumns } from "../invoices/invoice-columns";
 import { paymentColumns } from "../payments/payment-columns";
-import { columnWidths, fittedVisibility, metaOf, renderPlainCell, textWidth } from "./table-parts";
+import {
+  columnWidths,
+  fittedVisibility,
+  metaOf,
+  renderPlainCell,
+  sameColumnsRange,
+  textWidth,
+} from "./table-parts";
 
 function withQueryClient(children: ReactNode) {
   return renderToStaticMarkup(
@@ -178,5 +185,25 @@ describe("an amount column is as wide as its longest amount", () => {
   it("estimates no narrower than the text: digits are tabular, as wide as the widest font's", () => {
     expect(textWidth("0")).toBe(textWidth("8"));
     expect(textWidth("$1,234.56")).toBeGreaterThan(textWidth("$1234.56"));
+  });
+});
+
+describe("the widths at which the server's columns still hold (what decides whether a list's script loads at once)", () => {
+  it("every width in the range shows the same columns; one pixel outside it, others", async () => {
+    const rows = await records<InvoiceRecord>("/invoices?limit=50&orderBy=issuedAt:DESC");
+    const columns = invoiceColumns();
+    const widths = columnWidths(columns, rows);
+    for (const width of [700, 1006, 1030, 1166, 1400]) {
+      const { from, below } = sameColumnsRange(columns, {}, widths, width);
+      expect(from).toBeLessThanOrEqual(width);
+      expect(below).toBeGreaterThan(width);
+      const atWidth = shownAt(columns, rows, width);
+      for (let w = Math.max(from, width - 400); w < Math.min(below, width + 400); w += 7)
+        expect(shownAt(columns, rows, w), `${w} px`).toEqual(atWidth);
+      if (from > 0) expect(shownAt(columns, rows, from - 1)).not.toEqual(atWidth);
+      if (Number.isFinite(below)) expect(shownAt(columns, rows, below)).not.toEqual(atWidth);
+    }
+    // At the server's assumed 1,030 px the Issued column waits; a 1,166 px table shows it.
+    expect(sameColumnsRange(columns, {}, widths, 1030).below).toBeLessThanOrEqual(1166);
   });
 });

@@ -5,6 +5,14 @@ import Link from "next/link";
 import type { CSSProperties, ReactNode, Ref } from "react";
 import type { ColumnChoice } from "@/lib/lists/columns";
 import type { OrderTerm } from "@/lib/lists/order";
+import {
+  CARD_ROW_HEIGHT,
+  CARDS_BELOW,
+  OVERSCAN,
+  PREFETCH_ROWS,
+  ROW_HEIGHT,
+  VIEWPORT_HEIGHT,
+} from "./table-geometry";
 
 /**
  * The pieces both renderings of a list table share: the plain first page
@@ -41,25 +49,14 @@ export interface TableColumnMeta {
   card?: boolean;
 }
 
-export const ROW_HEIGHT = 41;
-/** A row as a card of two lines (a table narrower than CARDS_BELOW). */
-export const CARD_ROW_HEIGHT = 61;
-/**
- * A table box narrower than this (px; 40rem) shows its rows as cards: a phone, or a
- * narrow window beside the navigation. CSS decides by a container query on the
- * table's box (so the server's HTML is right at once); the script, by measuring it.
- */
-export const CARDS_BELOW = 640;
-/** The window the virtual table assumes before it measures its own (server render). */
-export const VIEWPORT_HEIGHT = 720;
-/** Rows the virtual table renders beyond the window, either way. */
-export const OVERSCAN = 12;
-/** The next page is asked for when the last rendered row is this near the end. */
-export const PREFETCH_ROWS = 30;
+export { CARD_ROW_HEIGHT, CARDS_BELOW, OVERSCAN, PREFETCH_ROWS, ROW_HEIGHT, VIEWPORT_HEIGHT };
+
 /** TanStack Table's width for a column that names none. */
 const DEFAULT_COLUMN_SIZE = 150;
+
 /** The table's width assumed before it is measured (the server's render): 1280 px's box. */
-export const DEFAULT_TABLE_WIDTH = 1030;
+export { DEFAULT_TABLE_WIDTH } from "./table-width";
+
 /** The most room a name is given before other columns (longer names end in an ellipsis). */
 const GROW_MAX = 340;
 /** Horizontal padding of a cell (px-3 each side). */
@@ -197,6 +194,42 @@ export function fittedVisibility<Row>(
   widths: Record<string, number>,
   width: number,
 ): VisibilityState {
+  const { visibility, thresholds } = fitThresholds(columns, chosen, widths);
+  for (const { id, from } of thresholds) visibility[id] = width >= from;
+  return visibility;
+}
+
+/**
+ * The table widths, from `from` up to (not including) `below`, at which the same
+ * columns show as at `width` (fittedVisibility): outside them the columns change.
+ * The server lays the table out for an assumed width; the browser's script, which
+ * loads on first use, checks the real one against this range (components/islands).
+ */
+export function sameColumnsRange<Row>(
+  columns: ColumnDef<Row, unknown>[],
+  chosen: VisibilityState,
+  widths: Record<string, number>,
+  width: number,
+): { from: number; below: number } {
+  let from = 0;
+  let below = Number.POSITIVE_INFINITY;
+  for (const threshold of fitThresholds(columns, chosen, widths).thresholds) {
+    if (threshold.from <= width) from = Math.max(from, threshold.from);
+    else below = Math.min(below, threshold.from);
+  }
+  return { from, below };
+}
+
+/**
+ * The columns the person decided on (shown or hidden), and for each of the others the
+ * least table width at which it shows: in priority order, a column shows when it and
+ * every column before it fit (past the first that does not, none shows).
+ */
+function fitThresholds<Row>(
+  columns: ColumnDef<Row, unknown>[],
+  chosen: VisibilityState,
+  widths: Record<string, number>,
+): { visibility: VisibilityState; thresholds: { id: string; from: number }[] } {
   const visibility: VisibilityState = {};
   let used = 0;
   // What the names need beyond their column's least width: kept free for them
@@ -221,17 +254,15 @@ export function fittedVisibility<Row>(
   const byPriority = automatic
     .map((column, order) => ({ column, order }))
     .sort((a, b) => priorityOf(a.column) - priorityOf(b.column) || a.order - b.order);
-  let full = false;
+  const thresholds: { id: string; from: number }[] = [];
+  let from = 0;
   for (const { column } of byPriority) {
-    const id = columnIdOf(column);
-    const needed = leastWidth(column, widths);
+    used += leastWidth(column, widths);
     const reserve = priorityOf(column) > LEAD_PRIORITY ? namesReserve : 0;
-    // Past the first column that does not fit, none shows: the priority order holds.
-    full ||= used + needed + reserve > width;
-    visibility[id] = !full;
-    if (!full) used += needed;
+    from = Math.max(from, used + reserve);
+    thresholds.push({ id: columnIdOf(column), from });
   }
-  return visibility;
+  return { visibility, thresholds };
 }
 
 /** Priorities up to this are what a list leads with: they show before names get room. */

@@ -12,7 +12,7 @@ import { ContractHealthWithReason } from "../contracts/contract-detail-health";
 import { ContractNameLink } from "../contracts/contract-detail-link";
 import { MoneyLines } from "./money-lines";
 
-interface RowsPage {
+export interface RowsPage {
   data: RenewalRow[];
   hasMore: boolean;
 }

@@ -1,8 +1,14 @@
-import { HydrationBoundary } from "@tanstack/react-query";
-import { type ReactNode, Suspense } from "react";
+import { cookies } from "next/headers";
+import { Suspense } from "react";
 import type { ListName } from "@/lib/api/client";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 import { prefetchListPage } from "@/lib/upstream/prefetch";
+import {
+  DEFAULT_TABLE_WIDTH,
+  TABLE_WIDTH_COOKIE,
+  tableWidthFromCookie,
+} from "../data-table/table-width";
+import { ListIsland } from "../islands/list-islands";
 import { ListPageSkeleton } from "../states/table-skeleton";
 import { PageHeader } from "./page-header";
 
@@ -14,7 +20,8 @@ interface ListDefinition<Values> {
 
 /**
  * A list page: its header at once, then its view with the first page read on the
- * server (in the HTML, handed to the client table through TanStack Query hydration).
+ * server (in the HTML, handed to the client table through TanStack Query hydration;
+ * the view's script loads on first use: components/islands/list-islands.tsx).
  * The header and a skeleton are sent before the API answers, so following a link to
  * a list shows the page at once. The caller checks the viewer first: a redirect to
  * sign-in must happen before anything is sent.
@@ -25,23 +32,18 @@ export function ListPage<Values>({
   list,
   definition,
   searchParams,
-  children,
 }: {
   title: string;
   description: string;
   list: ListName;
   definition: ListDefinition<Values>;
   searchParams: Promise<PageSearchParams>;
-  /** the list's client view */
-  children: ReactNode;
 }) {
   return (
     <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
       <PageHeader title={title} description={description} />
       <Suspense fallback={<ListPageSkeleton label={title} />}>
-        <FirstPage list={list} definition={definition} searchParams={searchParams}>
-          {children}
-        </FirstPage>
+        <FirstPage list={list} definition={definition} searchParams={searchParams} />
       </Suspense>
     </main>
   );
@@ -51,14 +53,21 @@ async function FirstPage<Values>({
   list,
   definition,
   searchParams,
-  children,
 }: {
   list: ListName;
   definition: ListDefinition<Values>;
   searchParams: Promise<PageSearchParams>;
-  children: ReactNode;
 }) {
   const values = definition.load(await searchParams);
-  const state = await prefetchListPage(list, definition.viewQuery(values));
-  return <HydrationBoundary state={state}>{children}</HydrationBoundary>;
+  const [state, tableWidth] = await Promise.all([
+    prefetchListPage(list, definition.viewQuery(values)),
+    assumedTableWidth(),
+  ]);
+  return <ListIsland list={list} state={state} tableWidth={tableWidth} />;
+}
+
+/** The table width the browser last measured (data-table/table-width.ts), else a 1280 px window's. */
+async function assumedTableWidth(): Promise<number> {
+  const cookie = (await cookies()).get(TABLE_WIDTH_COOKIE)?.value;
+  return tableWidthFromCookie(cookie) ?? DEFAULT_TABLE_WIDTH;
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { browserViews } from "@/lib/saved-views/browser-store";
 import type { NewSavedView, SavedView } from "@/lib/saved-views/schema";
-import { problemMessage, SAVED_VIEWS_KEY, type SavedViewsHome } from "./use-saved-views";
+import { problemMessage, refreshSavedViews, type SavedViewsHome } from "./use-saved-views";
 
 async function send(method: string, path: string, body?: unknown): Promise<Response> {
   const response = await fetch(path, {
@@ -17,8 +17,7 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
 
 /** Save, rename and delete a view where the person's views live (see useSavedViews). */
 export function useSavedViewActions(home: SavedViewsHome | undefined) {
-  const client = useQueryClient();
-  const done = () => client.invalidateQueries({ queryKey: SAVED_VIEWS_KEY });
+  const done = () => refreshSavedViews();
 
   const save = useMutation({
     mutationFn: async (view: NewSavedView): Promise<SavedView> =>

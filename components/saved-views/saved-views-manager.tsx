@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { MAX_VIEW_NAME, type SavedView, savedViewHref } from "@/lib/saved-views/schema";
+import { QueryRoot } from "../islands/query-root";
 import { ErrorPanel } from "../states/error-panel";
 import { useSavedViewActions } from "./saved-view-actions";
 import { useSavedViews } from "./use-saved-views";
@@ -12,6 +13,15 @@ const button =
 
 /** Every saved view: open it, copy its link, rename it, delete it. */
 export function SavedViewsManager() {
+  // Renames and deletes are TanStack Query mutations (./saved-view-actions).
+  return (
+    <QueryRoot>
+      <ViewsList />
+    </QueryRoot>
+  );
+}
+
+function ViewsList() {
   const { query, views, home } = useSavedViews();
   const { rename, remove } = useSavedViewActions(home);
   if (query.isPending) return <p className="text-sm text-fg-muted">Loading saved views…</p>;

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { useSyncExternalStore } from "react";
 import { browserViews } from "@/lib/saved-views/browser-store";
 import type { SavedView } from "@/lib/saved-views/schema";
 
@@ -33,14 +33,67 @@ async function loadViews(): Promise<Loaded> {
   return { home: "account", views: ((await response.json()) as { data: SavedView[] }).data };
 }
 
-export const SAVED_VIEWS_KEY = ["saved-views"] as const;
+/** What the views' read is at: loading, read, or failed (with why). */
+interface ViewsState {
+  status: "pending" | "success" | "error";
+  data?: Loaded;
+  error?: Error;
+  readAt: number;
+}
+
+/** Read again when the last read is older than this, as a page that uses them mounts. */
+const FRESH_MS = 60_000;
+let state: ViewsState = { status: "pending", readAt: 0 };
+let reading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function publish(next: ViewsState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
 
 /**
- * The person's saved views, and where they live. Saving, renaming and deleting are in
- * ./saved-view-actions (with TanStack Query's mutations), loaded only where a view is
- * changed: the navigation on every page reads this alone.
+ * Reads the views again (after a save, a rename or a delete: ./saved-view-actions);
+ * what is shown stays until the new read arrives.
+ */
+export function refreshSavedViews(): Promise<void> {
+  reading ??= loadViews()
+    .then(
+      (data) => publish({ status: "success", data, readAt: Date.now() }),
+      (error: Error) =>
+        publish({ ...state, status: state.data ? "success" : "error", error, readAt: Date.now() }),
+    )
+    .finally(() => {
+      reading = null;
+    });
+  return reading;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (Date.now() - state.readAt > FRESH_MS) void refreshSavedViews();
+  return () => listeners.delete(listener);
+}
+
+const serverState: ViewsState = { status: "pending", readAt: 0 };
+
+/**
+ * The person's saved views, and where they live. A small store of its own rather than
+ * TanStack Query: the navigation on every page reads them, and pages whose first view
+ * needs no query then load none of its script (components/islands/deferred-island.tsx).
+ * Saving, renaming and deleting are in ./saved-view-actions, loaded only where a view
+ * is changed.
  */
 export function useSavedViews() {
-  const query = useQuery({ queryKey: SAVED_VIEWS_KEY, queryFn: loadViews, staleTime: 60_000 });
-  return { query, home: query.data?.home, views: query.data?.views ?? [] };
+  const current = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverState,
+  );
+  const query = {
+    isPending: current.status === "pending",
+    isError: current.status === "error",
+    error: current.error ?? null,
+  };
+  return { query, home: current.data?.home, views: current.data?.views ?? [] };
 }

@@ -1,12 +1,10 @@
-import { type DehydratedState, HydrationBoundary } from "@tanstack/react-query";
+import type { DehydratedState } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { ContractSummary } from "@/components/contracts/contract-detail";
-import {
-  ContractInvoices,
-  ContractLoadError,
-} from "@/components/contracts/contract-detail-records";
+import { ContractLoadError } from "@/components/contracts/contract-load-error";
+import { ContractInvoicesIsland } from "@/components/islands/record-islands";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
 import { fetchCustomer } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
@@ -84,11 +82,7 @@ async function InvoicesWithFirstPage({ contractId }: { contractId: string }) {
     "invoices",
     contractInvoicesQuery(contractId),
   );
-  return (
-    <HydrationBoundary state={state}>
-      <ContractInvoices contractId={contractId} />
-    </HydrationBoundary>
-  );
+  return <ContractInvoicesIsland contractId={contractId} state={state} />;
 }
 
 function InvoicesSkeleton() {

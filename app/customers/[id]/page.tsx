@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { CustomerLoadError, CustomerRecords } from "@/components/customers/customer-detail";
 import { CustomerSummary } from "@/components/customers/customer-summary";
+import { QueryRoot } from "@/components/islands/query-root";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
 import { type CustomerRecord, fetchCustomer } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
@@ -48,10 +49,13 @@ export default async function CustomerPage({ params, searchParams }: Props) {
   // The record at once; the tables once their first pages are read (in the same HTML).
   return (
     <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
-      <CustomerSummary customer={result.customer} />
-      <Suspense fallback={<RecordsSkeleton />}>
-        <RecordsWithFirstPages customer={result.customer} searchParams={searchParams} />
-      </Suspense>
+      {/* The summary reads the contracts its records table holds: one QueryRoot for both. */}
+      <QueryRoot>
+        <CustomerSummary customer={result.customer} />
+        <Suspense fallback={<RecordsSkeleton />}>
+          <RecordsWithFirstPages customer={result.customer} searchParams={searchParams} />
+        </Suspense>
+      </QueryRoot>
     </main>
   );
 }

@@ -1,0 +1,43 @@
+"use client";
+
+import type { DehydratedState } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import type { RowsPage } from "../insights/renewals-table";
+import { BlankTableSkeleton } from "../states/table-skeleton";
+import { deferredIsland } from "./deferred-island";
+import { withQueryRoot } from "./with-query-root";
+
+/**
+ * The record tables on the contract and renewals pages, each under its own
+ * QueryRoot: in the server's HTML at once, their script loaded on first use
+ * (deferred-island.tsx), as a list's.
+ */
+function skeletons(titles: string[], of: string): ReactNode {
+  return titles.map((title) => (
+    <section key={title} className="mt-8">
+      <h2 className="mb-2 text-lg font-medium">{title}</h2>
+      <BlankTableSkeleton label={`${title} of this ${of}`} />
+    </section>
+  ));
+}
+
+export const ContractInvoicesIsland = deferredIsland<{
+  contractId: string;
+  state: DehydratedState;
+}>(
+  "contract-invoices",
+  withQueryRoot(
+    () => import("../contracts/contract-detail-records").then((m) => m.ContractInvoices),
+    (props) => props.state,
+  ),
+  { fallback: skeletons(["Invoices"], "contract") },
+);
+
+export const RenewalsTableIsland = deferredIsland<{ rowsId: string; first: RowsPage }>(
+  "renewals-table",
+  withQueryRoot(
+    () => import("../insights/renewals-table").then((m) => m.RenewalsTable),
+    () => undefined,
+  ),
+  { fallback: <BlankTableSkeleton label="Renewals" /> },
+);
