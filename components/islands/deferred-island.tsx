@@ -77,10 +77,13 @@ export function deferredIsland<P extends object>(
     useEffect(() => {
       const island = ref.current;
       if (!deferred || !island || island.dataset.hydrated === "true") return;
-      held.current = new HeldEvents(island, options.pageKeys ?? false, openGate);
+      const remember = options.remembersTableWidth ?? false;
+      held.current = new HeldEvents(island, options.pageKeys ?? false, openGate, () => {
+        // A window resized before first use: its table may now need other columns.
+        if (otherColumnsFit(island, remember)) openGate();
+      });
       // A table the server laid out for another width than this one: laid out at once.
-      if (otherColumnsFit(island, options.remembersTableWidth ?? false) || neededNow.current())
-        openGate();
+      if (otherColumnsFit(island, remember) || neededNow.current()) openGate();
       return () => held.current?.stop();
     }, [deferred]);
     useEffect(() => {
@@ -159,7 +162,9 @@ class HeldEvents {
     private readonly island: HTMLElement,
     private readonly pageKeys: boolean,
     private readonly open: () => void,
+    resized: () => void,
   ) {
+    this.listen("resize", resized);
     for (const type of INTENT)
       this.listen(type, (event) => {
         if (this.inside(event.target)) this.open();

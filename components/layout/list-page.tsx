@@ -1,4 +1,4 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { Suspense } from "react";
 import type { ListName } from "@/lib/api/client";
 import type { PageSearchParams } from "@/lib/lists/url-params";
@@ -7,6 +7,7 @@ import {
   DEFAULT_TABLE_WIDTH,
   TABLE_WIDTH_COOKIE,
   tableWidthFromCookie,
+  tableWidthFromViewport,
 } from "../data-table/table-width";
 import { ListIsland } from "../islands/list-islands";
 import { ListPageSkeleton } from "../states/table-skeleton";
@@ -66,8 +67,12 @@ async function FirstPage<Values>({
   return <ListIsland list={list} state={state} tableWidth={tableWidth} />;
 }
 
-/** The table width the browser last measured (data-table/table-width.ts), else a 1280 px window's. */
+/**
+ * The table width the browser last measured, else the one its window's width gives
+ * (a client hint), else a 1280 px window's (data-table/table-width.ts).
+ */
 async function assumedTableWidth(): Promise<number> {
   const cookie = (await cookies()).get(TABLE_WIDTH_COOKIE)?.value;
-  return tableWidthFromCookie(cookie) ?? DEFAULT_TABLE_WIDTH;
+  const viewport = (await headers()).get("sec-ch-viewport-width");
+  return tableWidthFromCookie(cookie) ?? tableWidthFromViewport(viewport) ?? DEFAULT_TABLE_WIDTH;
 }
