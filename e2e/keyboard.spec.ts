@@ -96,6 +96,9 @@ test("/ focuses the name search on customers and the customer search on invoices
     await page.keyboard.press("/");
     await expect(picker).toBeFocused({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
+  // The combobox has taken over from the plain input (an open problem: a key typed in
+  // the instant of the swap can be lost).
+  await expect(picker).toHaveAttribute("data-rac", "");
   // Keys typed in a field are text: no row moves.
   await page.keyboard.type("jk");
   await expect(picker).toHaveValue("jk");
