@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { ContractSummary } from "@/components/contracts/contract-detail";
-import { ContractLoadError } from "@/components/contracts/contract-load-error";
 import { ContractInvoicesIsland } from "@/components/islands/record-islands";
+import { RecordLoadError } from "@/components/states/record-load-error";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
 import { fetchCustomer } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
@@ -59,7 +59,11 @@ export default async function ContractPage({ params, searchParams }: Props) {
   if (!result.ok)
     return (
       <main id="main" className="px-4 py-6 sm:px-6">
-        <ContractLoadError error={result.error} />
+        <RecordLoadError
+          error={result.error}
+          heading="Contract"
+          back={{ href: "/contracts", label: "Back to contracts" }}
+        />
       </main>
     );
   return (

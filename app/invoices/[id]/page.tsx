@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { InvoiceDetail } from "@/components/invoices/invoice-detail";
-import { InvoiceLoadError } from "@/components/invoices/invoice-load-error";
 import { PageHeader } from "@/components/layout/page-header";
+import { RecordLoadError } from "@/components/states/record-load-error";
 import { fetchCustomer, fetchInvoice, type InvoiceRecord } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
 import { UUID_PATTERN } from "@/lib/api/schemas";
@@ -58,7 +58,10 @@ export default async function InvoicePage({ params }: Params) {
     return (
       <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
         <PageHeader title="Invoice" />
-        <InvoiceLoadError error={loaded.error} />
+        <RecordLoadError
+          error={loaded.error}
+          back={{ href: "/invoices", label: "Back to invoices" }}
+        />
       </main>
     );
   const names = await loadNames(loaded.invoice);

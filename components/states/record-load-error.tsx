@@ -1,0 +1,42 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import type { ApiErrorInfo } from "@/lib/api/errors";
+import { ErrorPanel } from "./error-panel";
+
+/**
+ * A record page whose record could not be read for a reason other than "not found"
+ * (401, 5xx, network…): say why, retry by rendering the page again on the server, and
+ * lead back to its list.
+ */
+export function RecordLoadError({
+  error,
+  heading,
+  back,
+}: {
+  error: ApiErrorInfo;
+  /** the page's heading, when nothing else on it gives one */
+  heading?: string;
+  back: { href: string; label: string };
+}) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  return (
+    <div className="max-w-2xl">
+      {heading ? <h1 className="mb-4 text-2xl font-semibold tracking-tight">{heading}</h1> : null}
+      <ErrorPanel error={error} onRetry={() => startTransition(() => router.refresh())} />
+      {pending ? (
+        <p role="status" className="mt-2 text-sm text-fg-muted">
+          Retrying…
+        </p>
+      ) : null}
+      <p className="mt-4 text-sm">
+        <Link href={back.href} className="text-accent underline">
+          {back.label}
+        </Link>
+      </p>
+    </div>
+  );
+}
