@@ -298,3 +298,43 @@ test("the customer page has no serious accessibility violations", async ({ page,
   );
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
+
+test("the customer page's summary and health reason need no script of their own; its tables load theirs on first use", async ({
+  page,
+  request,
+}) => {
+  const customers = await allCustomers(request);
+  const customer = customers.find((c) => c.coverageContractId !== null)!;
+  const contracts = await api<{ data: { id: string; name: string }[] }>(
+    request,
+    `/contracts?customerIds=${customer.id}&statuses=DRAFT,ACTIVE,EXPIRED,CANCELLED,DELETED&limit=100`,
+  );
+  const coverage = contracts.data.find((c) => c.id === customer.coverageContractId)!;
+  const scripts: string[] = [];
+  const dataReads: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(req.url());
+    if (req.url().includes("/api/data/")) dataReads.push(req.url());
+  });
+  await page.goto(`/customers/${customer.id}`);
+  await expect(region(page, "Invoices").locator("tbody tr").first()).toBeVisible();
+  const atLoad = scripts.length;
+  // The coverage contract's name came with the HTML.
+  await expect(field(page, "Contract")).toContainText(coverage.name);
+  // The health reason opens without a script or a read: the server wrote it.
+  await page.getByRole("button", { name: /^Why / }).first().click();
+  await expect(page.locator("[data-health-reason]:popover-open")).toContainText(
+    `Its health is that of its coverage contract, ${coverage.name}.`,
+  );
+  await page.keyboard.press("Escape");
+  await page.waitForTimeout(1000);
+  expect(scripts.length).toBe(atLoad);
+  expect(dataReads).toEqual([]);
+  // The tables' script loads once the pointer is over them, and they answer.
+  await region(page, "Invoices").hover();
+  await expect(page.locator('[data-island="customer-records"]')).toHaveAttribute(
+    "data-hydrated",
+    "true",
+  );
+  expect(scripts.length).toBeGreaterThan(atLoad);
+});

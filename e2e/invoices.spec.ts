@@ -340,16 +340,32 @@ test("the server lays the columns out for the window's width; when the width cha
   await expect(issued).toBeVisible();
   await page.waitForTimeout(1000);
   await expect(island).not.toHaveAttribute("data-hydrated", "true");
-  // The measured width is kept for the next render (browsers without the hint).
+  // The measured width is kept for the next render, with the window it was measured in.
+  const measured = await table(page).evaluate((el) => el.clientWidth);
   expect((await context.cookies()).find((c) => c.name === "table-width")?.value).toBe(
-    String(await table(page).evaluate((el) => el.clientWidth)),
+    `${measured}x1440`,
   );
   // Narrowed to 1280 px before first use: other columns fit, laid out at once.
   await page.setViewportSize({ width: 1280, height: 900 });
   await expect(island).toHaveAttribute("data-hydrated", "true");
   await expect(issued).toHaveCount(0);
-  // A server that assumed another width (a remembered one, which comes first): the same.
-  await context.addCookies([{ name: "table-width", value: "1166", url: page.url() }]);
+  // Reloaded at 1280 px with the width measured at 1440 px still remembered: the
+  // window's width says the remembered one is stale, the server lays out for 1280 px
+  // and the list waits for first use again.
+  await context.addCookies([{ name: "table-width", value: `${measured}x1440`, url: page.url() }]);
+  const reloaded = await page.reload();
+  expect(await reloaded!.text()).not.toContain('data-column="issuedAt"');
+  await expect(table(page).locator("tbody tr").first()).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(island).not.toHaveAttribute("data-hydrated", "true");
+  // The stale width is replaced by the one measured in this window.
+  const narrower = await table(page).evaluate((el) => el.clientWidth);
+  await expect
+    .poll(async () => (await context.cookies()).find((c) => c.name === "table-width")?.value)
+    .toBe(`${narrower}x1280`);
+  // A remembered width from this window comes first: one that needs other columns
+  // than the table's real width loads the list at once.
+  await context.addCookies([{ name: "table-width", value: "1166x1280", url: page.url() }]);
   await page.reload();
   await expect(island).toHaveAttribute("data-hydrated", "true");
   await expect(issued).toHaveCount(0);

@@ -1,9 +1,6 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { type ReactNode, useId, useState } from "react";
-import { browserFetcher, type ContractRecord, listQueryOptions } from "@/lib/api/client";
-import { customerContractsQuery } from "@/lib/contracts/find";
+import { type ReactNode, useId } from "react";
 import { type ContractTermsFacts, healthReason } from "@/lib/contracts/terms";
 import { humanize } from "@/lib/format";
 import { HealthBadge } from "../badges";
@@ -71,66 +68,6 @@ export function ContractHealthWithReason({
   return (
     <HealthWithReason health={contract.contractHealth} inRow={inRow}>
       {healthReason(contract, Date.now())}
-    </HealthWithReason>
-  );
-}
-
-/**
- * A customer's health with its reason: the customer's health is its coverage
- * contract's, whose record (the end of its terms in force, its notice period) is read
- * among the customer's contracts when the reason is first wanted, once per customer.
- */
-export function CustomerHealthWithReason({
-  customerId,
-  health,
-  coverageContractId,
-  inRow,
-}: {
-  customerId: string;
-  inRow?: boolean;
-  health: string;
-  coverageContractId: string | null;
-}) {
-  const [wanted, setWanted] = useState(false);
-  const contracts = useInfiniteQuery({
-    ...listQueryOptions(
-      browserFetcher,
-      "contracts",
-      `${customerContractsQuery(customerId)}&limit=100`,
-    ),
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled: wanted && coverageContractId !== null,
-  });
-  const contract: ContractRecord | undefined = contracts.data?.pages[0]?.data.find(
-    (c) => c.id === coverageContractId,
-  );
-  let reason: ReactNode;
-  if (coverageContractId === null)
-    reason = healthReason(
-      {
-        contractHealth: health,
-        startAt: null,
-        endAt: null,
-        autoRenew: false,
-        renewalNoticeDays: null,
-        futureAmendment: null,
-      },
-      Date.now(),
-    );
-  else if (contract)
-    reason = (
-      <>
-        Its health is that of its coverage contract, {contract.name}.{" "}
-        {healthReason(contract, Date.now())}
-      </>
-    );
-  else if (contracts.isError) reason = "Its coverage contract could not be read.";
-  else if (contracts.isSuccess)
-    reason = "Its coverage contract is not among its first 100 contracts.";
-  else reason = "Reading its coverage contract…";
-  return (
-    <HealthWithReason health={health} inRow={inRow} onWanted={() => setWanted(true)}>
-      <span aria-live="polite">{reason}</span>
     </HealthWithReason>
   );
 }

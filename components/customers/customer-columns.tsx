@@ -4,9 +4,9 @@ import type { ColumnDef } from "@tanstack/react-table";
 import type { CustomerRecord } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatMoneyByCurrency } from "@/lib/format";
 import { HealthBadge } from "../badges";
-import { CustomerHealthWithReason } from "../contracts/contract-detail-health";
 import { AmountLines, CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
 import { Timestamp } from "../timestamp";
+import { CustomerHealthWithReason } from "./customer-health-with-reason";
 
 function YesNo({ value, known }: { value: boolean; known: boolean }) {
   if (!known) return <span className="text-fg-subtle">—</span>;

@@ -2,10 +2,8 @@
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import { useRouter } from "next/navigation";
 import { type ReactNode, useId, useMemo } from "react";
 import { browserFetcher, type ListName, type ListRecord, listQueryOptions } from "@/lib/api/client";
-import type { ApiErrorInfo } from "@/lib/api/errors";
 import { customerPageParsers, customerRecordQueries } from "@/lib/lists/customer-records";
 import type { OrderTerm } from "@/lib/lists/order";
 import { contractHref } from "@/lib/record-links";
@@ -15,32 +13,6 @@ import { InfiniteTable } from "../data-table/infinite-table";
 import { useUrlValues } from "../data-table/use-url-values";
 import { invoiceColumns } from "../invoices/invoice-columns";
 import { paymentColumns } from "../payments/payment-columns";
-import { ErrorPanel } from "../states/error-panel";
-
-/**
- * The coverage contract's name, from the customer's contracts table (same query,
- * shared cache). Only read here: the table fetches it, or the page hands it over.
- */
-export function CoverageContractName({
-  customerId,
-  contractId,
-}: {
-  customerId: string;
-  contractId: string;
-}) {
-  const contracts = useInfiniteQuery({
-    ...listQueryOptions(
-      browserFetcher,
-      "contracts",
-      customerRecordQueries(customerId, false).contracts,
-    ),
-    enabled: false,
-  });
-  const name = contracts.data?.pages
-    .flatMap((page) => page.data)
-    .find((contract) => contract.id === contractId)?.name;
-  return name ? <span className="block">{name}</span> : null;
-}
 
 /** The customer's invoices, contracts and payments, each an infinite table. */
 export function CustomerRecords({
@@ -201,16 +173,5 @@ export function RecordsSection<L extends ListName>({
         fit
       />
     </section>
-  );
-}
-
-/** The customer could not be read for a reason other than "not found": say why, offer a retry. */
-export function CustomerLoadError({ error }: { error: ApiErrorInfo }) {
-  const router = useRouter();
-  return (
-    <>
-      <h1 className="mb-4 text-2xl font-semibold tracking-tight">Customer</h1>
-      <ErrorPanel error={error} onRetry={() => router.refresh()} />
-    </>
   );
 }

@@ -1,18 +1,30 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import type { CustomerRecord } from "@/lib/api/client";
+import type { ContractRecord, CustomerRecord } from "@/lib/api/client";
+import { customerHealthReason } from "@/lib/contracts/terms";
 import { formatDate, formatEndDate, formatMoneyByCurrency, type MoneyLike } from "@/lib/format";
 import { contractHref } from "@/lib/record-links";
-import { CustomerHealthWithReason } from "../contracts/contract-detail-health";
+import { HealthWithReason } from "../contracts/contract-detail-health";
 import { Timestamp } from "../timestamp";
-import { CoverageContractName } from "./customer-detail";
+
+/** The customer's coverage contract as the server read it, or why it has none to show. */
+export type CoverageRead = ContractRecord | "none" | "unreadable" | "not-listed";
 
 /**
- * One customer: every field of its record, rendered on the server (only the coverage
- * contract's name is read in the browser). Its invoices, contracts and payments follow
- * in CustomerRecords, which the page streams in once their first pages are read.
+ * One customer: every field of its record, with its coverage contract's name and the
+ * reason for its health, all rendered on the server (no script of its own). Its
+ * invoices, contracts and payments follow in CustomerRecords, which the page streams
+ * in once their first pages are read.
  */
-export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
+export function CustomerSummary({
+  customer,
+  coverage,
+  todayMs,
+}: {
+  customer: CustomerRecord;
+  coverage: CoverageRead;
+  todayMs: number;
+}) {
   return (
     <>
       <header className="mb-5">
@@ -24,11 +36,9 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
         </p>
         <div className="mt-1 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">{customer.name}</h1>
-          <CustomerHealthWithReason
-            customerId={customer.id}
-            health={customer.contractHealth}
-            coverageContractId={customer.coverageContractId}
-          />
+          <HealthWithReason health={customer.contractHealth}>
+            {healthReasonText(customer.contractHealth, coverage, todayMs)}
+          </HealthWithReason>
         </div>
       </header>
 
@@ -85,10 +95,9 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
                   className="text-accent hover:underline"
                   title="Open this contract"
                 >
-                  <CoverageContractName
-                    customerId={customer.id}
-                    contractId={customer.coverageContractId}
-                  />
+                  {typeof coverage === "object" ? (
+                    <span className="block">{coverage.name}</span>
+                  ) : null}
                   <span className="font-mono text-xs">{customer.coverageContractId}</span>
                 </Link>
               </Field>
@@ -120,6 +129,13 @@ export function CustomerSummary({ customer }: { customer: CustomerRecord }) {
       </div>
     </>
   );
+}
+
+function healthReasonText(health: string, coverage: CoverageRead, todayMs: number): string {
+  if (coverage === "none") return customerHealthReason(health, null, todayMs);
+  if (coverage === "unreadable") return "Its coverage contract could not be read.";
+  if (coverage === "not-listed") return "Its coverage contract is not among its contracts.";
+  return customerHealthReason(health, coverage, todayMs);
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {

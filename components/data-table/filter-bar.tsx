@@ -28,10 +28,14 @@ const loadCombobox = () => import("../filters/customer-combobox");
 type Popovers = Awaited<ReturnType<typeof loadPopovers>>;
 
 /** A module loaded on demand, held in state once it is here. */
-function useOnDemand<M>(load: () => Promise<M>): [M | null, () => void] {
+function useOnDemand<M>(load: () => Promise<M>, onLoaded?: () => void): [M | null, () => void] {
   const [module, setModule] = useState<M | null>(null);
   const start = () => {
-    if (!module) void load().then((m) => setModule(() => m));
+    if (!module)
+      void load().then((m) => {
+        onLoaded?.();
+        setModule(() => m);
+      });
   };
   return [module, start];
 }
@@ -421,9 +425,14 @@ export function CustomerPicker({
 }) {
   const id = useId();
   const [text, setText] = useState("");
-  const [combobox, loadComboboxNow] = useOnDemand(loadCombobox);
   const focused = useRef(false);
   const plainInput = useRef<HTMLInputElement>(null);
+  // The combobox starts from what the plain input holds as it takes over, keys typed
+  // in that instant included.
+  const [combobox, loadComboboxNow] = useOnDemand(loadCombobox, () => {
+    const live = plainInput.current?.value;
+    if (live !== undefined) setText(live);
+  });
   useTypedBeforeHydration(plainInput, "", setText);
   const Combobox: ComponentType<{
     label: string;

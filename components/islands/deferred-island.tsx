@@ -142,7 +142,7 @@ function Hydrated({ onHydrated }: { onHydrated: () => void }) {
 /** What is given again once the part answers: the first click, the keys, a scroll, the focus. */
 type Held =
   | { kind: "click"; target: Element; init: MouseEventInit }
-  | { kind: "key"; target: EventTarget; init: KeyboardEventInit }
+  | { kind: "key"; target: EventTarget; init: KeyboardEventInit; original: Event }
   | { kind: "scroll"; target: EventTarget };
 
 /** Signs of use, watched on the window before React (which drops them on a dehydrated part). */
@@ -210,6 +210,7 @@ class HeldEvents {
       this.events.push({
         kind: "key",
         target: key.target!,
+        original: key,
         init: {
           key: key.key,
           code: key.code,
@@ -248,9 +249,12 @@ class HeldEvents {
       focused.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
     for (const event of this.events.splice(0)) {
       if (event.kind === "scroll") event.target.dispatchEvent(new Event("scroll"));
-      else if (event.kind === "key")
-        event.target.dispatchEvent(new KeyboardEvent("keydown", event.init));
-      else if (event.target.isConnected)
+      else if (event.kind === "key") {
+        // A key a handler outside the part already took (the page's `/`, which focused
+        // the part's search) is not given twice: again, it would select what was typed since.
+        if (!event.original.defaultPrevented)
+          event.target.dispatchEvent(new KeyboardEvent("keydown", event.init));
+      } else if (event.target.isConnected)
         event.target.dispatchEvent(
           new MouseEvent("click", { ...event.init, bubbles: true, cancelable: true, view: window }),
         );

@@ -7,7 +7,7 @@ import { AssumeTableWidth } from "../data-table/assumed-table-width";
 import { hasSavedPlace } from "../data-table/table-place";
 import { ListPageSkeleton } from "../states/table-skeleton";
 import { deferredIsland } from "./deferred-island";
-import { withQueryRoot } from "./with-query-root";
+import { readOnServer, withQueryRoot } from "./with-query-root";
 
 interface ListIslandProps {
   /** the first page as the server read it */
@@ -27,11 +27,6 @@ function listIsland(list: ListName, view: () => Promise<ComponentType<ListIsland
       neededNow: ({ state }) => hasSavedPlace(window.location.pathname) || !readOnServer(state),
     },
   );
-}
-
-/** Whether the server's read of the first page succeeded (only a success is dehydrated). */
-function readOnServer(state: DehydratedState): boolean {
-  return state.queries.some((query) => query.state.status === "success");
 }
 
 /**

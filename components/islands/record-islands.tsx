@@ -2,10 +2,11 @@
 
 import type { DehydratedState } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { hasSavedPlace } from "../data-table/table-place";
 import type { RowsPage } from "../insights/renewals-table";
 import { BlankTableSkeleton } from "../states/table-skeleton";
 import { deferredIsland } from "./deferred-island";
-import { withQueryRoot } from "./with-query-root";
+import { readOnServer, withQueryRoot } from "./with-query-root";
 
 /**
  * The record tables on the contract and renewals pages, each under its own
@@ -21,6 +22,14 @@ function skeletons(titles: string[], of: string): ReactNode {
   ));
 }
 
+/**
+ * Load at once when a reload put back a place in a table, or a first page the server
+ * could not read leaves the table nothing to show until it asks again.
+ */
+function neededNow(states: DehydratedState[]): boolean {
+  return hasSavedPlace(window.location.pathname) || !states.every(readOnServer);
+}
+
 export const ContractInvoicesIsland = deferredIsland<{
   contractId: string;
   state: DehydratedState;
@@ -30,7 +39,24 @@ export const ContractInvoicesIsland = deferredIsland<{
     () => import("../contracts/contract-detail-records").then((m) => m.ContractInvoices),
     (props) => props.state,
   ),
-  { fallback: skeletons(["Invoices"], "contract") },
+  { fallback: skeletons(["Invoices"], "contract"), neededNow: ({ state }) => neededNow([state]) },
+);
+
+/** The customer page's invoices, contracts and payments, from their first pages (`states`). */
+export const CustomerRecordsIsland = deferredIsland<{
+  customerId: string;
+  customerName: string;
+  states: DehydratedState[];
+}>(
+  "customer-records",
+  withQueryRoot(
+    () => import("../customers/customer-detail").then((m) => m.CustomerRecords),
+    (props) => ({ mutations: [], queries: props.states.flatMap((state) => state.queries) }),
+  ),
+  {
+    fallback: skeletons(["Invoices", "Contracts", "Payments"], "customer"),
+    neededNow: ({ states }) => neededNow(states),
+  },
 );
 
 export const RenewalsTableIsland = deferredIsland<{ rowsId: string; first: RowsPage }>(

@@ -24,3 +24,8 @@ export function withQueryRoot<P extends object>(
     return { default: Rooted };
   };
 }
+
+/** Whether the server's read of a first page succeeded (only a success is dehydrated). */
+export function readOnServer(state: DehydratedState): boolean {
+  return state.queries.some((query) => query.state.status === "success");
+}

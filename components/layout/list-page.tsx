@@ -3,12 +3,7 @@ import { Suspense } from "react";
 import type { ListName } from "@/lib/api/client";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 import { prefetchListPage } from "@/lib/upstream/prefetch";
-import {
-  DEFAULT_TABLE_WIDTH,
-  TABLE_WIDTH_COOKIE,
-  tableWidthFromCookie,
-  tableWidthFromViewport,
-} from "../data-table/table-width";
+import { assumedTableWidth, TABLE_WIDTH_COOKIE } from "../data-table/table-width";
 import { ListIsland } from "../islands/list-islands";
 import { ListPageSkeleton } from "../states/table-skeleton";
 import { PageHeader } from "./page-header";
@@ -62,17 +57,13 @@ async function FirstPage<Values>({
   const values = definition.load(await searchParams);
   const [state, tableWidth] = await Promise.all([
     prefetchListPage(list, definition.viewQuery(values)),
-    assumedTableWidth(),
+    tableWidthForRequest(),
   ]);
   return <ListIsland list={list} state={state} tableWidth={tableWidth} />;
 }
 
-/**
- * The table width the browser last measured, else the one its window's width gives
- * (a client hint), else a 1280 px window's (data-table/table-width.ts).
- */
-async function assumedTableWidth(): Promise<number> {
+/** The width the table is laid out for until measured (data-table/table-width.ts). */
+async function tableWidthForRequest(): Promise<number> {
   const cookie = (await cookies()).get(TABLE_WIDTH_COOKIE)?.value;
-  const viewport = (await headers()).get("sec-ch-viewport-width");
-  return tableWidthFromCookie(cookie) ?? tableWidthFromViewport(viewport) ?? DEFAULT_TABLE_WIDTH;
+  return assumedTableWidth(cookie, (await headers()).get("sec-ch-viewport-width"));
 }

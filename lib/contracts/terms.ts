@@ -92,3 +92,27 @@ export function healthReason(contract: ContractTermsFacts, todayMs: number): str
       return `${humanize(contract.contractHealth)}: a state the API sends that this dashboard does not describe.`;
   }
 }
+
+/**
+ * Why a customer is in its health: that of its coverage contract (`coverage`, its
+ * record), or, without one (`null`), the reason for the health alone.
+ */
+export function customerHealthReason(
+  health: string,
+  coverage: (ContractTermsFacts & { name: string }) | null,
+  todayMs: number,
+): string {
+  if (coverage === null)
+    return healthReason(
+      {
+        contractHealth: health,
+        startAt: null,
+        endAt: null,
+        autoRenew: false,
+        renewalNoticeDays: null,
+        futureAmendment: null,
+      },
+      todayMs,
+    );
+  return `Its health is that of its coverage contract, ${coverage.name}. ${healthReason(coverage, todayMs)}`;
+}

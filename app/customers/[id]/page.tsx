@@ -1,15 +1,16 @@
-import { type DehydratedState, HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
-import { CustomerLoadError, CustomerRecords } from "@/components/customers/customer-detail";
-import { CustomerSummary } from "@/components/customers/customer-summary";
-import { QueryRoot } from "@/components/islands/query-root";
+import { type CoverageRead, CustomerSummary } from "@/components/customers/customer-summary";
+import { CustomerRecordsIsland } from "@/components/islands/record-islands";
+import { RecordLoadError } from "@/components/states/record-load-error";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
-import { type CustomerRecord, fetchCustomer } from "@/lib/api/client";
+import { type ContractRecord, type CustomerRecord, fetchCustomer } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
 import { UUID_PATTERN } from "@/lib/api/schemas";
 import { requireViewer } from "@/lib/auth/guard";
+import { readCustomerContracts } from "@/lib/contracts/find";
+import { insightNow } from "@/lib/insights/today";
 import { customerRecordQueries, loadCustomerPage } from "@/lib/lists/customer-records";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 import { prefetchListPage } from "@/lib/upstream/prefetch";
@@ -29,6 +30,17 @@ const readCustomer = cache(async (id: string) => {
   }
 });
 
+/**
+ * The customer's coverage contract, found among its contracts (the API has no route
+ * for one contract), for its name and the reason for the customer's health.
+ */
+function coverageOf(customer: CustomerRecord, contracts: ContractRecord[] | null): CoverageRead {
+  if (customer.coverageContractId === null) return "none";
+  if (contracts === null) return "unreadable";
+  const id = customer.coverageContractId.toLowerCase();
+  return contracts.find((contract) => contract.id.toLowerCase() === id) ?? "not-listed";
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // The title names the record: only for a signed-in viewer.
   await requireViewer();
@@ -39,23 +51,32 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CustomerPage({ params, searchParams }: Props) {
   await requireViewer();
   const { id } = await params;
-  const result = await readCustomer(id);
+  // Its contracts (for the coverage contract) are read alongside the customer.
+  const [result, contracts] = await Promise.all([
+    readCustomer(id),
+    UUID_PATTERN.test(id) ? readCustomerContracts(serverFetcher, id).catch(() => null) : null,
+  ]);
   if (!result.ok)
     return (
       <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
-        <CustomerLoadError error={result.error} />
+        <RecordLoadError
+          error={result.error}
+          heading="Customer"
+          back={{ href: "/customers", label: "Back to customers" }}
+        />
       </main>
     );
   // The record at once; the tables once their first pages are read (in the same HTML).
   return (
     <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
-      {/* The summary reads the contracts its records table holds: one QueryRoot for both. */}
-      <QueryRoot>
-        <CustomerSummary customer={result.customer} />
-        <Suspense fallback={<RecordsSkeleton />}>
-          <RecordsWithFirstPages customer={result.customer} searchParams={searchParams} />
-        </Suspense>
-      </QueryRoot>
+      <CustomerSummary
+        customer={result.customer}
+        coverage={coverageOf(result.customer, contracts)}
+        todayMs={insightNow()}
+      />
+      <Suspense fallback={<RecordsSkeleton />}>
+        <RecordsWithFirstPages customer={result.customer} searchParams={searchParams} />
+      </Suspense>
     </main>
   );
 }
@@ -74,14 +95,8 @@ async function RecordsWithFirstPages({
     prefetchListPage("contracts", queries.contracts),
     prefetchListPage("payments", queries.payments),
   ]);
-  const state: DehydratedState = {
-    mutations: [],
-    queries: states.flatMap((s) => s.queries),
-  };
   return (
-    <HydrationBoundary state={state}>
-      <CustomerRecords customerId={customer.id} customerName={customer.name} />
-    </HydrationBoundary>
+    <CustomerRecordsIsland customerId={customer.id} customerName={customer.name} states={states} />
   );
 }
 
