@@ -502,6 +502,27 @@ async function cutAmounts(page: Page): Promise<string[]> {
   );
 }
 
+/** Health cells (a badge and its "Why?" button) that their cell cuts. */
+async function cutHealthCells(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("td:has(button[popovertarget])")]
+      .filter((cell) => cell.offsetParent !== null && cell.scrollWidth > cell.clientWidth + 0.5)
+      .map((cell) => cell.textContent ?? ""),
+  );
+}
+
+for (const width of [390, 768, 1440])
+  test(`no health badge is cut at ${width} px on the customer and contract lists`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/customers", "/contracts"]) {
+      await page.goto(path);
+      await expect(page.locator("tbody tr[data-row-id]").first()).toBeVisible();
+      expect(await cutHealthCells(page), `${path} at ${width}`).toEqual([]);
+    }
+  });
+
 for (const width of [390, 768, 1440])
   test(`no amount is cut at ${width} px on the lists`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });

@@ -51,7 +51,7 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
     {
       id: "health",
       header: "Health",
-      size: 140,
+      size: 180,
       meta: { sortField: "contractHealth", priority: 1 } satisfies TableColumnMeta,
       cell: ({ row }) => (
         <CustomerHealthWithReason
