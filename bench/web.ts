@@ -38,6 +38,7 @@ const ROUTES = [
   "/renewals",
   "/receivables",
   "/key",
+  "/views",
 ];
 const TARGET_ROWS = 10_000;
 /** The pages Lighthouse measures (issue 13): the home page and the two busiest lists. */
@@ -116,15 +117,23 @@ async function printFirstUseScripts(browser: Browser) {
   await page.close();
 }
 
-/** One invoice's page and one customer's (three tables), from the API's first records. */
+/**
+ * One invoice's page, one customer's (three tables) and one contract's, from the API's
+ * first records.
+ */
 async function detailRoutes(key: string): Promise<string[]> {
   const first = async (list: string) =>
     (
       JSON.parse(
         (await timed(`${BASE}/api/v1/${list}?limit=1`, { authorization: `Bearer ${key}` })).body,
-      ) as { data: { id: string }[] }
-    ).data[0]!.id;
-  return [`/invoices/${await first("invoices")}`, `/customers/${await first("customers")}`];
+      ) as { data: { id: string; customerId?: string }[] }
+    ).data[0]!;
+  const contract = await first("contracts");
+  return [
+    `/invoices/${(await first("invoices")).id}`,
+    `/customers/${(await first("customers")).id}`,
+    `/contracts/${contract.id}?customerId=${contract.customerId}`,
+  ];
 }
 
 /**

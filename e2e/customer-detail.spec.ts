@@ -15,6 +15,7 @@ import {
 } from "../lib/format";
 import { axeBuilder } from "./axe";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
+import { reachForList } from "./lists";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
@@ -239,6 +240,8 @@ test("the three tables list the customer's invoices, contracts and payments as t
     `/invoices?customerId=${id}&statuses=DRAFT,APPROVED,ISSUING,ISSUED,VOIDED&limit=50&orderBy=issuedAt:DESC`,
   );
   expect(withVoided.length).toBeGreaterThan(invoices.length);
+  // The tables answer once reached for (a click before that is held, then given).
+  await reachForList(page, "Invoices of this customer");
   await page.getByLabel("Include voided invoices").check();
   await expect(page).toHaveURL(/voided=true/);
   await expect

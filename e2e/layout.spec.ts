@@ -21,11 +21,18 @@ const SCREENSHOTS = path.join("test-results", "layout-screenshots");
 interface PageUnderTest {
   name: string;
   /** the address, given a record of each kind */
-  path: (ids: { invoice: string; customer: string }) => string;
+  path: (ids: RecordIds) => string;
   /** the level-1 heading once the page shows */
   heading: RegExp;
   /** another server (the sign-in page is only served where sign-in is on) */
   origin?: string;
+}
+
+interface RecordIds {
+  invoice: string;
+  customer: string;
+  /** a contract's page address names its customer too */
+  contract: { id: string; customerId: string };
 }
 
 const PAGES: PageUnderTest[] = [
@@ -35,26 +42,33 @@ const PAGES: PageUnderTest[] = [
   { name: "customers", path: () => "/customers", heading: /^Customers$/ },
   { name: "customer", path: (ids) => `/customers/${ids.customer}`, heading: /\S/ },
   { name: "contracts", path: () => "/contracts", heading: /^Contracts$/ },
+  {
+    name: "contract",
+    path: ({ contract }) => `/contracts/${contract.id}?customerId=${contract.customerId}`,
+    heading: /\S/,
+  },
   { name: "payments", path: () => "/payments", heading: /^Payments$/ },
   { name: "renewals", path: () => "/renewals", heading: /^Renewals$/ },
   { name: "receivables", path: () => "/receivables", heading: /^Receivables$/ },
   { name: "key", path: () => "/key", heading: /^API key$/ },
+  { name: "views", path: () => "/views", heading: /^Saved views$/ },
   { name: "not-found", path: () => "/no-such-page", heading: /^Page not found$/ },
   { name: "sign-in", path: () => "/sign-in", heading: /^Sign in/, origin: AUTH_URL },
 ];
 
-let ids: { invoice: string; customer: string } | undefined;
+let ids: RecordIds | undefined;
 
-async function recordIds(page: Page) {
+async function recordIds(page: Page): Promise<RecordIds> {
   if (ids) return ids;
   const first = async (list: string, query = "") => {
     const res = await page.request.get(`/api/v1/${list}?limit=1${query}`, { headers: apiAuth() });
     expect(res.status()).toBe(200);
-    return ((await res.json()).data[0] as { id: string }).id;
+    return (await res.json()).data[0] as { id: string; customerId: string };
   };
   ids = {
-    invoice: await first("invoices", "&statuses=ISSUED"),
-    customer: await first("customers"),
+    invoice: (await first("invoices", "&statuses=ISSUED")).id,
+    customer: (await first("customers")).id,
+    contract: await first("contracts", "&statuses=ACTIVE"),
   };
   return ids;
 }
