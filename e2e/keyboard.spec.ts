@@ -555,3 +555,27 @@ test("text typed after / while the list is still loading is kept whole, through 
   await expect(picker).toHaveValue("abcdefghijklmnopqrstuvwxyz");
   await expect(picker).toBeFocused();
 });
+
+test("keys pressed on the table while its script is still loading each count, in order", async ({
+  page,
+}) => {
+  await page.goto("/invoices");
+  await expect(page.getByText("50 invoices loaded, more below")).toBeVisible();
+  // Scripts slowed: every key below is pressed before the list answers.
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  const island = page.locator('[data-island="invoices"]');
+  await page.getByRole("region", { name: "Invoices" }).locator("tbody tr").first().focus();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowUp");
+  await expect(island).not.toHaveAttribute("data-hydrated", "true");
+  // Given again once it answers, each from where the one before left the highlight.
+  await expect(island).toHaveAttribute("data-hydrated", "true");
+  await expect(highlighted(page)).toHaveAttribute("data-index", "2");
+});

@@ -247,17 +247,20 @@ class HeldEvents {
     // The focus came before the handlers did: tell them where it is.
     if (focused && focused !== document.body && this.island.contains(focused))
       focused.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
-    for (const event of this.events.splice(0)) {
-      if (event.kind === "scroll") event.target.dispatchEvent(new Event("scroll"));
-      else if (event.kind === "key") {
-        // A key a handler outside the part already took (the page's `/`, which focused
-        // the part's search) is not given twice: again, it would select what was typed since.
-        if (!event.original.defaultPrevented)
-          event.target.dispatchEvent(new KeyboardEvent("keydown", event.init));
-      } else if (event.target.isConnected)
-        event.target.dispatchEvent(
-          new MouseEvent("click", { ...event.init, bubbles: true, cancelable: true, view: window }),
-        );
-    }
+    for (const event of this.events.splice(0)) give(event);
   }
+}
+
+/** Gives a held event again, to the part's own handlers now. */
+function give(event: Held) {
+  if (event.kind === "scroll") event.target.dispatchEvent(new Event("scroll"));
+  else if (event.kind === "key") {
+    // A key a handler outside the part already took (the page's `/`, which focused
+    // the part's search) is not given twice: again, it would select what was typed since.
+    if (!event.original.defaultPrevented)
+      event.target.dispatchEvent(new KeyboardEvent("keydown", event.init));
+  } else if (event.target.isConnected)
+    event.target.dispatchEvent(
+      new MouseEvent("click", { ...event.init, bubbles: true, cancelable: true, view: window }),
+    );
 }

@@ -29,7 +29,7 @@ export function useRowShortcuts({
   reveal: (index: number) => void;
   describe: (index: number) => string;
 }) {
-  const [active, setActive] = useState<number | null>(null);
+  const [active, setActiveState] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState("");
   // "j" pressed on the last loaded row: move on when the next page is in.
   const [waitingForMore, setWaitingForMore] = useState(false);
@@ -39,27 +39,42 @@ export function useRowShortcuts({
   latest.current = { active, count, canLoadMore, loadMore, open };
   // A highlight put back by `restore` is where the table already shows it: no scroll.
   const quiet = useRef(false);
+  // Kept at once, not on the next render: keys given in one go (held ones given again
+  // as a list hydrates, a fast key repeat) each move on from the one before.
+  const setActive = useCallback((index: number | null) => {
+    latest.current.active = index;
+    setActiveState(index);
+  }, []);
 
   /** Moves the highlight `delta` rows (from none: to the first); past the end, loads more. */
-  const moveBy = useCallback((delta: number) => {
-    const { active, count, canLoadMore, loadMore } = latest.current;
-    if (count === 0) return;
-    if (active === null) setActive(0);
-    else if (delta < 0) setActive(Math.max(0, active + delta));
-    else if (active + 1 < count) setActive(Math.min(count - 1, active + delta));
-    else if (canLoadMore) {
-      setWaitingForMore(true);
-      loadMore();
-    }
-  }, []);
-  const moveTo = useCallback((index: number) => {
-    const { count } = latest.current;
-    if (count > 0) setActive(Math.max(0, Math.min(count - 1, index)));
-  }, []);
-  const restore = useCallback((index: number) => {
-    quiet.current = true;
-    setActive(index);
-  }, []);
+  const moveBy = useCallback(
+    (delta: number) => {
+      const { active, count, canLoadMore, loadMore } = latest.current;
+      if (count === 0) return;
+      if (active === null) setActive(0);
+      else if (delta < 0) setActive(Math.max(0, active + delta));
+      else if (active + 1 < count) setActive(Math.min(count - 1, active + delta));
+      else if (canLoadMore) {
+        setWaitingForMore(true);
+        loadMore();
+      }
+    },
+    [setActive],
+  );
+  const moveTo = useCallback(
+    (index: number) => {
+      const { count } = latest.current;
+      if (count > 0) setActive(Math.max(0, Math.min(count - 1, index)));
+    },
+    [setActive],
+  );
+  const restore = useCallback(
+    (index: number) => {
+      quiet.current = true;
+      setActive(index);
+    },
+    [setActive],
+  );
 
   useEffect(() => {
     if (!enabled) return;
@@ -78,7 +93,7 @@ export function useRowShortcuts({
     };
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
-  }, [enabled, moveBy]);
+  }, [enabled, moveBy, setActive]);
 
   useEffect(() => {
     if (!waitingForMore || active === null) return;
@@ -86,7 +101,7 @@ export function useRowShortcuts({
       setWaitingForMore(false);
       setActive(active + 1);
     } else if (!canLoadMore) setWaitingForMore(false);
-  }, [waitingForMore, active, count, canLoadMore]);
+  }, [waitingForMore, active, count, canLoadMore, setActive]);
 
   // Scroll first, then describe the row once it is rendered (next frame).
   const revealRef = useRef(reveal);
