@@ -5,7 +5,7 @@
  */
 import { axeBuilder } from "./axe";
 import { expectChip, pick } from "./filters";
-import { listUnderTest, orderByOf } from "./lists";
+import { apiAuth, listUnderTest, orderByOf } from "./lists";
 import { expect, test } from "./test";
 
 interface CustomerLike {
@@ -251,4 +251,29 @@ test("the customers page has no serious accessibility violations", async ({ page
     (v) => v.impact === "serious" || v.impact === "critical",
   );
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});
+
+test("a row's health says why, naming its coverage contract as the API has it", async ({
+  page,
+  request,
+}) => {
+  const [first] = await apiPage(request, "");
+  const customer = (await (
+    await request.get(`/api/v1/customers/${first!.id}`, { headers: apiAuth() })
+  ).json()) as { coverageContractId: string; contractHealth: string };
+  const contracts = (await (
+    await request.get(
+      `/api/v1/contracts?customerIds=${first!.id}&statuses=DRAFT,ACTIVE,EXPIRED,CANCELLED,DELETED&limit=100`,
+      { headers: apiAuth() },
+    )
+  ).json()) as { data: { id: string; name: string }[] };
+  const coverage = contracts.data.find((c) => c.id === customer.coverageContractId)!;
+  await page.goto("/customers");
+  const row = table(page).locator(`tbody tr[data-row-id="${first!.id}"]`);
+  await row.getByRole("button", { name: /^Why / }).click();
+  await expect(page.locator("[data-health-reason]:popover-open")).toContainText(
+    `Its health is that of its coverage contract, ${coverage.name}.`,
+  );
+  // Pressing it did not open the row.
+  await expect(page).toHaveURL(/\/customers$/);
 });

@@ -1,10 +1,8 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { browserFetcher, listQueryOptions } from "@/lib/api/client";
-import { customerContractsQuery } from "@/lib/contracts/find";
 import { contractHref } from "@/lib/record-links";
+import { useCustomerContract } from "./use-customer-contract";
 
 /** The first block of a uuid, enough to tell records apart on screen. */
 function shortId(id: string): string {
@@ -33,19 +31,8 @@ export function ContractNameLink({
   name?: string | null;
   className?: string;
 }) {
-  const contracts = useInfiniteQuery({
-    ...listQueryOptions(
-      browserFetcher,
-      "contracts",
-      `${customerContractsQuery(customerId)}&limit=100`,
-    ),
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled: !name,
-  });
-  const found =
-    name ??
-    contracts.data?.pages[0]?.data.find((c) => c.id.toLowerCase() === contractId.toLowerCase())
-      ?.name;
+  const lookup = useCustomerContract(customerId, contractId, !name);
+  const found = name ?? lookup.contract?.name;
   return (
     <Link
       prefetch={false}

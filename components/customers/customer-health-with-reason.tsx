@@ -1,11 +1,9 @@
 "use client";
 
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { browserFetcher, type ContractRecord, listQueryOptions } from "@/lib/api/client";
-import { customerContractsQuery } from "@/lib/contracts/find";
 import { customerHealthReason } from "@/lib/contracts/terms";
 import { HealthWithReason } from "../contracts/contract-detail-health";
+import { useCustomerContract } from "../contracts/use-customer-contract";
 
 /**
  * A customer's health with its reason: the customer's health is its coverage
@@ -24,24 +22,17 @@ export function CustomerHealthWithReason({
   coverageContractId: string | null;
 }) {
   const [wanted, setWanted] = useState(false);
-  const contracts = useInfiniteQuery({
-    ...listQueryOptions(
-      browserFetcher,
-      "contracts",
-      `${customerContractsQuery(customerId)}&limit=100`,
-    ),
-    staleTime: Number.POSITIVE_INFINITY,
-    enabled: wanted && coverageContractId !== null,
-  });
-  const contract: ContractRecord | undefined = contracts.data?.pages[0]?.data.find(
-    (c) => c.id === coverageContractId,
+  const lookup = useCustomerContract(
+    customerId,
+    coverageContractId ?? "",
+    wanted && coverageContractId !== null,
   );
+  const contract = lookup.contract;
   let reason: string;
   if (coverageContractId === null) reason = customerHealthReason(health, null, Date.now());
   else if (contract) reason = customerHealthReason(health, contract, Date.now());
-  else if (contracts.isError) reason = "Its coverage contract could not be read.";
-  else if (contracts.isSuccess)
-    reason = "Its coverage contract is not among its first 100 contracts.";
+  else if (lookup.isError) reason = "Its coverage contract could not be read.";
+  else if (lookup.isSuccess) reason = "Its coverage contract is not among its first 100 contracts.";
   else reason = "Reading its coverage contract…";
   return (
     <HealthWithReason health={health} inRow={inRow} onWanted={() => setWanted(true)}>
