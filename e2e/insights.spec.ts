@@ -687,3 +687,24 @@ test("/renewals draws a big renewals list in bounded HTML: the first rows, the r
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+for (const width of [390, 1440])
+  test(`at ${width} px the renewals table is laid out by the server for the window, and its script waits for first use`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const island = page.locator('[data-island="renewals-table"]');
+    // The walk behind the page, done once: until then the result is drawn in the
+    // browser as it arrives, which needs the table's script anyway.
+    await page.goto("/renewals");
+    await expect(island.locator("tbody tr").first()).toBeVisible({ timeout: 45_000 });
+    // From the server's cache now: the table is in the HTML, laid out for this window.
+    await page.goto("/renewals");
+    await expect(island.locator("tbody tr").first()).toBeVisible();
+    await page.waitForTimeout(1000);
+    // Laid out for another width, it would load at once to lay its columns out again.
+    await expect(island).not.toHaveAttribute("data-hydrated", "true");
+    // Reached for, it answers.
+    await island.locator("tbody tr").first().hover();
+    await expect(island).toHaveAttribute("data-hydrated", "true");
+  });

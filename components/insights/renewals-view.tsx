@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { insights } from "@/lib/insights/instance";
 import { RENEWAL_WINDOW_DAYS, type RenewalRow, type RenewalsData } from "@/lib/insights/renewals";
+import { RequestTableWidth } from "../data-table/request-table-width";
 import { RenewalsTableIsland } from "../islands/record-islands";
 import { CoverageTimeline } from "./coverage-timeline";
 import { HealthChart } from "./health-chart";
@@ -62,7 +63,9 @@ export async function RenewalsView({ data }: { data: RenewalsData }) {
           {RENEWAL_WINDOW_DAYS} days left.
         </p>
         {first ? (
-          <RenewalsTableIsland rowsId={data.rows.id} first={first} />
+          <RequestTableWidth>
+            <RenewalsTableIsland rowsId={data.rows.id} first={first} />
+          </RequestTableWidth>
         ) : (
           <p className="text-sm text-fg-muted">
             These rows were replaced by a newer walk: reload the page.

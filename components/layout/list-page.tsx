@@ -1,9 +1,8 @@
-import { cookies, headers } from "next/headers";
 import { Suspense } from "react";
 import type { ListName } from "@/lib/api/client";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 import { prefetchListPage } from "@/lib/upstream/prefetch";
-import { assumedTableWidth, TABLE_WIDTH_COOKIE } from "../data-table/table-width";
+import { tableWidthForRequest } from "../data-table/request-table-width";
 import { ListIsland } from "../islands/list-islands";
 import { ListPageSkeleton } from "../states/table-skeleton";
 import { PageHeader } from "./page-header";
@@ -60,10 +59,4 @@ async function FirstPage<Values>({
     tableWidthForRequest(),
   ]);
   return <ListIsland list={list} state={state} tableWidth={tableWidth} />;
-}
-
-/** The width the table is laid out for until measured (data-table/table-width.ts). */
-async function tableWidthForRequest(): Promise<number> {
-  const cookie = (await cookies()).get(TABLE_WIDTH_COOKIE)?.value;
-  return assumedTableWidth(cookie, (await headers()).get("sec-ch-viewport-width"));
 }

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { ContractSummary } from "@/components/contracts/contract-detail";
+import { RequestTableWidth } from "@/components/data-table/request-table-width";
 import { ContractInvoicesIsland } from "@/components/islands/record-islands";
 import { RecordLoadError } from "@/components/states/record-load-error";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
@@ -86,7 +87,11 @@ async function InvoicesWithFirstPage({ contractId }: { contractId: string }) {
     "invoices",
     contractInvoicesQuery(contractId),
   );
-  return <ContractInvoicesIsland contractId={contractId} state={state} />;
+  return (
+    <RequestTableWidth>
+      <ContractInvoicesIsland contractId={contractId} state={state} />
+    </RequestTableWidth>
+  );
 }
 
 function InvoicesSkeleton() {

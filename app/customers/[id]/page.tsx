@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { type CoverageRead, CustomerSummary } from "@/components/customers/customer-summary";
+import { RequestTableWidth } from "@/components/data-table/request-table-width";
 import { CustomerRecordsIsland } from "@/components/islands/record-islands";
 import { RecordLoadError } from "@/components/states/record-load-error";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
@@ -96,7 +97,13 @@ async function RecordsWithFirstPages({
     prefetchListPage("payments", queries.payments),
   ]);
   return (
-    <CustomerRecordsIsland customerId={customer.id} customerName={customer.name} states={states} />
+    <RequestTableWidth>
+      <CustomerRecordsIsland
+        customerId={customer.id}
+        customerName={customer.name}
+        states={states}
+      />
+    </RequestTableWidth>
   );
 }
 
