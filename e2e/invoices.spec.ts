@@ -512,13 +512,15 @@ async function cutHealthCells(page: Page): Promise<string[]> {
 }
 
 for (const width of [390, 768, 1440])
-  test(`no health badge is cut at ${width} px on the customer and contract lists`, async ({
+  test(`no health badge is cut at ${width} px on the customer, contract and renewal lists`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/customers", "/contracts"]) {
+    for (const path of ["/customers", "/contracts", "/renewals"]) {
       await page.goto(path);
-      await expect(page.locator("tbody tr[data-row-id]").first()).toBeVisible();
+      await expect(page.locator("tbody tr[data-row-id]").first()).toBeVisible({
+        timeout: 45_000,
+      });
       expect(await cutHealthCells(page), `${path} at ${width}`).toEqual([]);
     }
   });

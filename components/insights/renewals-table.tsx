@@ -59,7 +59,8 @@ const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
   {
     id: "health",
     header: "Health",
-    size: 130,
+    // "Renewal due" or "Ending" with its Why button (117 px at most) and the cell's padding.
+    size: 145,
     cell: ({ row }) => {
       const r = row.original;
       // The reason from the row's own fields: the end of the terms in force is kept apart
