@@ -28,14 +28,10 @@ const loadCombobox = () => import("../filters/customer-combobox");
 type Popovers = Awaited<ReturnType<typeof loadPopovers>>;
 
 /** A module loaded on demand, held in state once it is here. */
-function useOnDemand<M>(load: () => Promise<M>, onLoaded?: () => void): [M | null, () => void] {
+function useOnDemand<M>(load: () => Promise<M>): [M | null, () => void] {
   const [module, setModule] = useState<M | null>(null);
   const start = () => {
-    if (!module)
-      void load().then((m) => {
-        onLoaded?.();
-        setModule(() => m);
-      });
+    if (!module) void load().then((m) => setModule(() => m));
   };
   return [module, start];
 }
@@ -427,12 +423,7 @@ export function CustomerPicker({
   const [text, setText] = useState("");
   const focused = useRef(false);
   const plainInput = useRef<HTMLInputElement>(null);
-  // The combobox starts from what the plain input holds as it takes over, keys typed
-  // in that instant included.
-  const [combobox, loadComboboxNow] = useOnDemand(loadCombobox, () => {
-    const live = plainInput.current?.value;
-    if (live !== undefined) setText(live);
-  });
+  const [combobox, loadComboboxNow] = useOnDemand(loadCombobox);
   useTypedBeforeHydration(plainInput, "", setText);
   const Combobox: ComponentType<{
     label: string;
