@@ -78,14 +78,17 @@ export default defineConfig({
       timeout: 180_000,
       // Every worker's browser reads from 127.0.0.1, one client to the data route's and
       // the costly routes' limits: four people's worth of scrolling, exports and sums in
-      // one allowance would answer a test 429 at random. The limits themselves are
-      // tested on servers of their own (rate-limits, faults, security's costly routes).
+      // one allowance would answer a test 429 at random. So would the built-in API's
+      // limit per key: every worker's direct API calls use the one demo key (api-http's
+      // hostile queries alone send 100 a second). The limits themselves are tested on
+      // servers of their own (rate-limits, faults, security's costly routes and API).
       env: {
         SANDBOX_DB: E2E_DB,
         SANDBOX_NOW: E2E_NOW,
         PORT: String(PORT),
         DATA_RATE_LIMIT_BURST: "400",
         DATA_RATE_LIMIT_PER_SEC: "100",
+        API_RATE_LIMIT_PER_SEC: "1000",
         EXPORTS_AT_ONCE: "8",
         EXPORTS_PER_MINUTE: "100",
         VIEW_SUMS_PER_MINUTE: "100",

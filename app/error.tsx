@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/layout/link";
 
 /**
  * Anything a page throws lands here: a plain sentence and a retry, never the error's

@@ -1,9 +1,9 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { AppNav } from "@/components/layout/app-nav";
 import { AppShell } from "@/components/layout/app-shell";
+import Link from "@/components/layout/link";
 import { SessionBar } from "@/components/layout/session-bar";
 import { currentViewer } from "@/lib/auth/guard";
 import { Providers } from "./providers";

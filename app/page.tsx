@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { connection } from "next/server";
 import { CachedInsight } from "@/components/insights/cached-insight";
 import { HomeCards } from "@/components/insights/home-cards";
+import Link from "@/components/layout/link";
 import { requireViewer } from "@/lib/auth/guard";
 
 const PLACES = [

@@ -30,7 +30,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { nextStartArgs } from "../lib/testing/next-start";
 
 const { values: flags } = parseArgs({
   options: { "soak-minutes": { type: "string" }, totals: { type: "boolean" } },

@@ -8,7 +8,6 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { axeBuilder } from "./axe";
 import { API_DOWN_URL, E2E_NOW, FAULT_CONTROL_URL, FAULTS_URL, LIMITED_KEY_URL } from "./env";
 import { apiAuth } from "./lists";
 import { startOwnServer, untilListening } from "./own-server";
@@ -630,20 +629,6 @@ test("with the API down the home page says so and shows no figures", async ({ pa
   await expect(page.getByTestId("card-overdue")).toContainText("Not read yet");
   await expect(page.locator("[data-figure], li[data-currency]")).toHaveCount(0);
 });
-
-for (const path of ["/renewals", "/receivables", "/"])
-  test(`${path} has no serious accessibility violations`, async ({ page }) => {
-    await openView(
-      page,
-      path,
-      path === "/" ? "card-overdue" : path === "/renewals" ? "within-window" : "unapplied-count",
-    );
-    const results = await axeBuilder(page).analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === "serious" || v.impact === "critical",
-    );
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-  });
 
 test("/renewals draws a big renewals list in bounded HTML: the first rows, the rest as the table scrolls", async ({
   page,

@@ -4,7 +4,6 @@
  */
 import http from "node:http";
 import { formatDate, formatMoney, formatPeriod, formatTimestamp, humanize } from "../lib/format";
-import { axeBuilder } from "./axe";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
@@ -287,17 +286,6 @@ test("a refused key or an API that is down shows an error state, not a stack", a
   await expect(page.getByRole("main").getByRole("alert")).toContainText(
     "The API could not be reached",
   );
-});
-
-test("the invoice page has no serious accessibility violations", async ({ page, request }) => {
-  const invoice = await findInvoice(request, "statuses=ISSUED", () => true);
-  await page.goto(`/invoices/${invoice.id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  const results = await axeBuilder(page).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
 
 test("an invoice billed under a name the customer has since changed shows both, and leads to the customer's payments and contract", async ({

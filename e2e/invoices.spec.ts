@@ -5,7 +5,6 @@
 
 import { formatDate, formatMoney, type MoneyLike } from "@/lib/format";
 import { PAYMENT_STATE_LABELS, paymentStateOf } from "@/lib/invoice-state";
-import { axeBuilder } from "./axe";
 import { API_DOWN_URL, demoKey, E2E_NOW, REFUSED_KEY_URL } from "./env";
 import { escapeRegExp, expectChip, openEditor, pick, toolbar } from "./filters";
 import { reachForList } from "./lists";
@@ -412,16 +411,6 @@ test("an API that is down says so and offers retry", async ({ page }) => {
   const alert = alertIn(page);
   await expect(alert).toContainText("The API could not be reached", { timeout: 30_000 });
   await expect(alert.getByRole("button", { name: "Retry" })).toBeVisible();
-});
-
-test("the invoices page has no serious accessibility violations", async ({ page }) => {
-  await page.goto("/invoices");
-  await expect(table(page).locator("tbody tr").first()).toBeVisible();
-  const results = await axeBuilder(page).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
 
 test("a contract filter set by a link is shown and removable", async ({ page, request }) => {

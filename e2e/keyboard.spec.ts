@@ -6,7 +6,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { LIMITED_KEY_URL } from "./env";
-import { apiAuth, reachForList } from "./lists";
+import { apiAuth } from "./lists";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from "./test";
 

@@ -3,8 +3,10 @@
  * sideways from 360 to 1440 px, the navigation folds into a menu below 1024 px,
  * every page passes axe in the light and the dark theme, and the theme follows the
  * system, is remembered, and is on <html> before any script of the app runs (no
- * flash of the other theme). Screenshots of every page at 390 and 1440 px in both
- * themes are written to test-results/layout-screenshots/ to be looked at.
+ * flash of the other theme). With E2E_SCREENSHOTS=1 (`npm run screenshots`), every
+ * page at 390 and 1440 px in both themes is also written to
+ * test-results/layout-screenshots/ to be looked at: about a tenth of this file's
+ * CPU, for pictures nobody looks at in an ordinary run.
  */
 import path from "node:path";
 import { test as plainTest } from "@playwright/test";
@@ -17,6 +19,14 @@ const WIDTHS = [360, 390, 768, 1280, 1440] as const;
 /** Below this the navigation is a menu behind the top bar's button. */
 const SIDEBAR_FROM = 1024;
 const SCREENSHOTS = path.join("test-results", "layout-screenshots");
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
+
+/**
+ * The axe rules whose result depends on the colours. A theme changes nothing else on
+ * the page (the same DOM, names, roles, order), so in the dark theme only these run:
+ * the other rules would repeat the light theme's run on the same elements.
+ */
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 interface PageUnderTest {
   name: string;
@@ -89,8 +99,9 @@ function sidewaysOverflow(page: Page): Promise<number> {
   );
 }
 
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await axeBuilder(page).analyze();
+async function expectNoAxeViolations(page: Page, what: string, rules: "all" | "colours" = "all") {
+  const builder = axeBuilder(page);
+  const results = await (rules === "colours" ? builder.withRules(COLOUR_RULES) : builder).analyze();
   expect(
     results.violations.map(
       (v) =>
@@ -112,30 +123,36 @@ for (const target of PAGES) {
     }
   });
 
-  test(`${target.name}: axe finds nothing in the light and the dark theme; screenshots`, async ({
+  test(`${target.name}: axe finds nothing in the light and the dark theme, at 1440 and 390 px`, async ({
     page,
   }) => {
-    // Four axe runs and four full-page screenshots: the customer page's took 49 s in CI
-    // and over 60 s on a loaded machine.
+    // Four axe runs (and four full-page screenshots when asked): the customer page's
+    // took 49 s in CI and over 60 s on a loaded machine.
     test.setTimeout(150_000);
+    // The theme follows the system's setting until a person picks one.
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, target);
     for (const scheme of ["light", "dark"] as const) {
-      // The theme follows the system's setting until a person picks one.
+      // The page follows a change of the system's setting as it happens; a page loaded
+      // in the dark theme is the no-flash test's (below).
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: 1440, height: 900 });
-      await open(page, target);
       await expect(page.locator("html")).toHaveClass(
         scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
       );
-      await expectNoAxeViolations(page, `${target.name}, ${scheme}`);
+      const rules = scheme === "light" ? "all" : "colours";
+      await expectNoAxeViolations(page, `${target.name}, ${scheme}`, rules);
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({
-          path: path.join(SCREENSHOTS, `${target.name}-${width}-${scheme}.png`),
-          fullPage: true,
-        });
+        if (TAKE_SCREENSHOTS)
+          await page.screenshot({
+            path: path.join(SCREENSHOTS, `${target.name}-${width}-${scheme}.png`),
+            fullPage: true,
+          });
       }
       // The phone layout too: another arrangement, other contrasts (the menu button).
-      await expectNoAxeViolations(page, `${target.name}, ${scheme}, 390 px`);
+      await expectNoAxeViolations(page, `${target.name}, ${scheme}, 390 px`, rules);
     }
   });
 }
@@ -157,7 +174,8 @@ test("below 1024 px the navigation is a menu: it opens under the bar, Esc and a 
     await expect(nav.getByRole("link", { name: "Customers" })).toBeVisible();
     expect(await sidewaysOverflow(page)).toBe(0);
     await expectNoAxeViolations(page, `open menu, ${scheme}`);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `menu-390-${scheme}.png`) });
+    if (TAKE_SCREENSHOTS)
+      await page.screenshot({ path: path.join(SCREENSHOTS, `menu-390-${scheme}.png`) });
 
     // Tab goes from the button into the links; Esc closes and puts focus back.
     await page.keyboard.press("Tab");
@@ -186,6 +204,38 @@ test("axe finds nothing with the command palette open, in both themes", async ({
     await page.keyboard.type("inv");
     await expectNoAxeViolations(page, `palette, ${scheme}`);
   }
+});
+
+test("a page view reads that page only: the links in view are not prefetched", async ({ page }) => {
+  // Every page is dynamic, without a loading boundary: a prefetch brought only the
+  // route's tree and head, two requests per link in view (components/layout/link.tsx).
+  const prefetches: string[] = [];
+  page.on("request", (request) => {
+    if (request.headers()["next-router-prefetch"]) prefetches.push(request.url());
+  });
+  for (const address of ["/", "/invoices", "/receivables"]) {
+    await page.goto(address);
+    await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 45_000 });
+    await page.waitForLoadState("networkidle");
+  }
+  // The pointer on the navigation's links, too.
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Customers" })
+    .hover();
+  await page.waitForLoadState("networkidle");
+  expect(prefetches).toEqual([]);
+
+  // A link still navigates in the app (no page load): the window survives.
+  await page.evaluate(() => {
+    (window as unknown as { stayed: boolean }).stayed = true;
+  });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Customers" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1, name: "Customers" })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 });
 
 test("the theme toggle is remembered across loads and wins over the system setting", async ({

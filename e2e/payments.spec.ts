@@ -5,7 +5,6 @@
  */
 
 import { formatCents, formatDate } from "../lib/format";
-import { axeBuilder } from "./axe";
 import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
 import { escapeRegExp, expectChip, pick } from "./filters";
 import { apiAuth, listUnderTest, orderByOf } from "./lists";
@@ -260,14 +259,4 @@ test("a refused key and an API that is down are explained, not shown as empty", 
   const down = page.getByRole("main").getByRole("alert");
   await expect(down).toContainText("The API could not be reached", { timeout: 30_000 });
   await expect(down.getByRole("button", { name: "Retry" })).toBeVisible();
-});
-
-test("the payments page has no serious accessibility violations", async ({ page }) => {
-  await page.goto("/payments");
-  await expect(table(page).locator("tbody tr").first()).toBeVisible();
-  const results = await axeBuilder(page).analyze();
-  const serious = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });

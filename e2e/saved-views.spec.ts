@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { E2E_DB } from "./env";
 import { apiAuth } from "./lists";
-import { AUTH_URL, E2E_ACCOUNT, ensureSignedIn } from "./session";
+import { AUTH_URL, ensureSignedIn } from "./session";
 import { expect, type Page, test } from "./test";
 
 const AUTH_DB = `${E2E_DB}-auth-app.sqlite.auth.sqlite`;

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { PasswordForm, SsoForm } from "@/components/auth/sign-in-forms";
+import Link from "@/components/layout/link";
 import { safeNext } from "@/lib/auth/config";
 import { currentViewer } from "@/lib/auth/guard";
 import { authSetup } from "@/lib/auth/server";

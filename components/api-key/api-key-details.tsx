@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import Link from "@/components/layout/link";
 import type { ApiErrorInfo } from "@/lib/api/errors";
 import { CLAIMS } from "@/lib/api/schemas";
 import type { KeyStatus } from "@/lib/upstream/api-key";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/layout/link";
 import { contractHref } from "@/lib/record-links";
 import { useCustomerContract } from "./use-customer-contract";
 
@@ -35,7 +35,6 @@ export function ContractNameLink({
   const found = name ?? lookup.contract?.name;
   return (
     <Link
-      prefetch={false}
       tabIndex={inRow ? -1 : undefined}
       href={contractHref(contractId, customerId)}
       className={className}

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import Link from "@/components/layout/link";
 import type { ContractRecord } from "@/lib/api/client";
 import { healthReason, noticePeriodStart, termsInForceEnd } from "@/lib/contracts/terms";
 import { formatDate, formatEndDate, formatPeriod, humanize } from "@/lib/format";
@@ -39,7 +39,6 @@ function OtherContract({ id, siblings }: { id: string; siblings: ContractRecord[
   const other = siblings.find((c) => c.id.toLowerCase() === id.toLowerCase());
   return (
     <Link
-      prefetch={false}
       href={contractHref(id, other?.customerId)}
       className="text-accent underline"
       title={`Contract ${id}`}
@@ -107,11 +106,7 @@ export function ContractSummary({
           {healthReason(contract, todayMs)}
         </p>
         <p className="mt-2 text-sm">
-          <Link
-            prefetch={false}
-            href={contractInvoicesHref(contract.id)}
-            className="text-accent underline"
-          >
+          <Link href={contractInvoicesHref(contract.id)} className="text-accent underline">
             Its invoices in the invoices list
           </Link>
         </p>
@@ -120,11 +115,7 @@ export function ContractSummary({
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <Card title="Contract">
           <Field label="Customer">
-            <Link
-              prefetch={false}
-              href={`/customers/${contract.customerId}`}
-              className="text-accent underline"
-            >
+            <Link href={`/customers/${contract.customerId}`} className="text-accent underline">
               {customerName ?? <span className="font-mono text-xs">{contract.customerId}</span>}
             </Link>
           </Field>

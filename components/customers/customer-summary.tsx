@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import Link from "@/components/layout/link";
 import type { ContractRecord, CustomerRecord } from "@/lib/api/client";
 import { customerHealthReason } from "@/lib/contracts/terms";
 import { formatDate, formatEndDate, formatMoneyByCurrency, type MoneyLike } from "@/lib/format";
@@ -90,7 +90,6 @@ export function CustomerSummary({
             <>
               <Field label="Contract">
                 <Link
-                  prefetch={false}
                   href={contractHref(customer.coverageContractId, customer.id)}
                   className="text-accent hover:underline"
                   title="Open this contract"

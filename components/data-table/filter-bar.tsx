@@ -1,8 +1,8 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import Link from "@/components/layout/link";
 import { browserFetcher, customerQueryOptions } from "@/lib/api/client";
 import type { FilterField, FilterValues } from "@/lib/lists/define";
 import { customerDetail } from "../filters/customer-suggestions";

@@ -37,14 +37,11 @@ import {
   chosenVisibility,
   columnIdOf,
   columnWidths,
-  DEFAULT_TABLE_WIDTH,
   fittedVisibility,
   ListTable,
   metaOf,
-  OVERSCAN,
   PREFETCH_ROWS,
   placementOf,
-  ROW_HEIGHT,
   renderPlainCell,
   rowHeightFor,
   SpacerRow,
@@ -55,7 +52,6 @@ import {
   type TableLayout,
   TableRowShell,
   tableMinWidth,
-  VIEWPORT_HEIGHT,
   visibleColumnsOf,
 } from "./table-parts";
 import { mergeSavedPages, PLACE_ROWS_MAX_AGE_MS, readPlace, savePlace } from "./table-place";

@@ -1,8 +1,8 @@
 "use client";
 
 import type { CellContext, ColumnDef, VisibilityState } from "@tanstack/react-table";
-import Link from "next/link";
 import type { CSSProperties, ReactNode, Ref } from "react";
+import Link from "@/components/layout/link";
 import type { ColumnChoice } from "@/lib/lists/columns";
 import type { OrderTerm } from "@/lib/lists/order";
 import {
@@ -433,14 +433,7 @@ export function CellLink({
   children: ReactNode;
 }) {
   return (
-    <Link
-      prefetch={false}
-      tabIndex={-1}
-      href={href}
-      className={className}
-      title={title}
-      aria-label={label}
-    >
+    <Link tabIndex={-1} href={href} className={className} title={title} aria-label={label}>
       {children}
     </Link>
   );

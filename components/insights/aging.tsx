@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/layout/link";
 import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
 import type { BucketFigures, ReceivablesData } from "@/lib/insights/receivables";
 import { PartPending } from "./part-pending";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/layout/link";
 import { formatCount, humanize } from "@/lib/format";
 
 const BAR_COLORS: Record<string, string> = {

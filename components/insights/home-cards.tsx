@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import Link from "@/components/layout/link";
 import { humanize } from "@/lib/format";
 import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
 import { type HomeData, RENEWAL_WINDOW_DAYS } from "@/lib/insights/home";

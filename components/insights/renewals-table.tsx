@@ -2,8 +2,8 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
-import Link from "next/link";
 import { InfiniteTable, type TableColumnMeta } from "@/components/data-table/infinite-table";
+import Link from "@/components/layout/link";
 import { ApiRequestError, errorFromResponse } from "@/lib/api/errors";
 import { noticePeriodStart, RENEWAL_WINDOW_DAYS } from "@/lib/contracts/terms";
 import { formatDate, formatEndDate } from "@/lib/format";
@@ -47,7 +47,6 @@ const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
     enableHiding: false,
     cell: ({ row }) => (
       <Link
-        prefetch={false}
         href={`/customers/${row.original.id}`}
         title={row.original.name}
         className="font-medium text-accent hover:underline"

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/layout/link";
 import { insights } from "@/lib/insights/instance";
 import { RENEWAL_WINDOW_DAYS, type RenewalRow, type RenewalsData } from "@/lib/insights/renewals";
 import { RequestTableWidth } from "../data-table/request-table-width";

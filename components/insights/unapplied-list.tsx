@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/layout/link";
 import { ErrorPanel } from "@/components/states/error-panel";
 import { formatCents, formatDate } from "@/lib/format";
 import type { UnappliedPayments } from "@/lib/insights/receivables";

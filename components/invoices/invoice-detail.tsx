@@ -1,5 +1,5 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
+import Link from "@/components/layout/link";
 import type { InvoiceRecord } from "@/lib/api/client";
 import {
   formatDate,
@@ -131,7 +131,6 @@ export function InvoiceDetail({
             </Field>
             <Field label="Customer">
               <Link
-                prefetch={false}
                 href={`/customers/${invoice.customerId}`}
                 className="text-accent underline"
                 data-testid="invoice-customer"
@@ -147,7 +146,6 @@ export function InvoiceDetail({
                 </span>
               ) : null}
               <Link
-                prefetch={false}
                 href={customerPaymentsHref(invoice.customerId)}
                 className="mt-0.5 block text-accent underline"
               >
@@ -156,7 +154,6 @@ export function InvoiceDetail({
             </Field>
             <Field label="Contract">
               <Link
-                prefetch={false}
                 href={contractHref(invoice.contractId, invoice.customerId)}
                 className="text-accent underline"
                 data-testid="invoice-contract"

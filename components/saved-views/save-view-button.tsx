@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { lazy, Suspense, useState } from "react";
+import Link from "@/components/layout/link";
 import type { SavedViewList } from "@/lib/saved-views/schema";
 import { useSavedViews } from "./use-saved-views";
 

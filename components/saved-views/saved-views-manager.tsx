@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
+import Link from "@/components/layout/link";
 import { MAX_VIEW_NAME, type SavedView, savedViewHref } from "@/lib/saved-views/schema";
 import { QueryRoot } from "../islands/query-root";
 import { ErrorPanel } from "../states/error-panel";

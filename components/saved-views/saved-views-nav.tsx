@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
+import Link from "@/components/layout/link";
 import { savedViewHref } from "@/lib/saved-views/schema";
 import { useSavedViews } from "./use-saved-views";
 

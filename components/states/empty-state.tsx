@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/layout/link";
 
 /** An empty list that says which filters emptied it, and clears them in one click. */
 export function EmptyState({

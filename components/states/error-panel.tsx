@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/layout/link";
 import type { ApiErrorInfo } from "@/lib/api/errors";
 
 const TITLES: Record<ApiErrorInfo["kind"], string> = {

@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
+import Link from "@/components/layout/link";
 import type { ApiErrorInfo } from "@/lib/api/errors";
 import { ErrorPanel } from "./error-panel";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/layout/link";
 
 export default function CustomerNotFound() {
   return (
