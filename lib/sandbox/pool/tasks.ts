@@ -7,8 +7,8 @@
 import { threadId } from "node:worker_threads";
 import Piscina from "piscina";
 import { type HandlerContext, handleApiRequest } from "../http/handler";
-import { sharedDatabase } from "../storage/db";
-import { ensureSeeded } from "../storage/seed-database";
+import { isSeeded, sharedDatabase } from "../storage/db";
+import { upgradeDatabase } from "../storage/upgrade-database";
 
 /** Prepares the database (seeding a new one, upgrading an older one); the pool runs it once, first. */
 export interface PrepareTask {
@@ -35,20 +35,23 @@ export interface TaskAnswer {
   threadId: number;
 }
 
-/** This thread's connection, seeded and upgraded on first use. */
-function workerDatabase() {
+/**
+ * This thread's connection, seeded (a new database) and upgraded before its first use.
+ * The demo-data generator (faker and its tables) is loaded only to seed: a worker
+ * opening a seeded database, as at every start but the first, spares its 0.3 s of CPU.
+ */
+async function readyDatabase() {
   const db = sharedDatabase();
-  ensureSeeded(db);
+  if (!isSeeded(db)) (await import("../storage/seed-database")).ensureSeeded(db);
+  upgradeDatabase(db);
   return db;
 }
 
-const context: HandlerContext = { db: workerDatabase };
+const context: HandlerContext = { db: sharedDatabase };
 
 export async function runTask(task: SandboxTask): Promise<TaskAnswer | { threadId: number }> {
-  if (task.kind === "prepare") {
-    workerDatabase();
-    return { threadId };
-  }
+  await readyDatabase();
+  if (task.kind === "prepare") return { threadId };
   const request = new Request(task.url, {
     method: task.method,
     headers: task.authorization ? { authorization: task.authorization } : {},

@@ -53,3 +53,8 @@ export function writeMeta(db: Database.Database, key: string, value: string): vo
     "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
   ).run(key, value);
 }
+
+/** Whether the database holds the demo data (seeding writes `seeded_at` last, in its transaction). */
+export function isSeeded(db: Database.Database): boolean {
+  return readMeta(db, "seeded_at") !== undefined;
+}

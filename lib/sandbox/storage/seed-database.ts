@@ -7,12 +7,15 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import type Database from "better-sqlite3";
 import { today } from "../clock";
-import { FOLD_VERSION, foldCase } from "../fold-case";
+import { FOLD_VERSION } from "../fold-case";
 import { createKey } from "../keys";
 import { generateDemoData } from "../seed/generate";
-import { readMeta, writeMeta } from "./db";
-import { deriveAmounts, deriveCustomerNames, deriveHealth } from "./derive";
+import { isSeeded, readMeta, writeMeta } from "./db";
+import { deriveAmounts, deriveHealth } from "./derive";
 import { INDEX_SQL, SCHEMA_SQL, SCHEMA_VERSION } from "./schema";
+import { upgradeDatabase } from "./upgrade-database";
+
+export { isSeeded };
 
 export const DEFAULT_CUSTOMERS = 300;
 export const DEFAULT_SEED = 20261122;
@@ -39,10 +42,6 @@ export interface SeedSummary {
 /** Where the demo key's secret is kept for the dashboard: beside the database, never in it. */
 export function demoKeyPath(db: Database.Database): string {
   return `${db.name}.demo-key`;
-}
-
-export function isSeeded(db: Database.Database): boolean {
-  return readMeta(db, "seeded_at") !== undefined;
 }
 
 function dropEverything(db: Database.Database): void {
@@ -116,77 +115,13 @@ export function seedDatabase(db: Database.Database, options: SeedOptions = {}): 
   return { ...(summary as Omit<SeedSummary, "seconds">), seconds };
 }
 
-const indexed = new WeakSet<Database.Database>();
-
-function indexesWithoutStatistics(db: Database.Database): string[] {
-  const hasStats = db
-    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'sqlite_stat1'")
-    .get();
-  const sql = `SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'${
-    hasStats ? " AND name NOT IN (SELECT idx FROM sqlite_stat1 WHERE idx IS NOT NULL)" : ""
-  }`;
-  return (db.prepare(sql).all() as { name: string }[]).map((row) => row.name);
-}
-
 /**
- * The first start creates and seeds the database by itself. A database seeded by
- * an older version gets the indexes added since, once per connection (each
- * statement is a no-op when its index exists).
+ * The first start creates and seeds the database by itself; then the upgrades a
+ * database seeded by an older version needs (upgrade-database.ts).
  */
 export function ensureSeeded(db: Database.Database): void {
   if (!isSeeded(db)) seedDatabase(db, { log: (m) => console.error(`[sandbox] ${m}`) });
-  if (!indexed.has(db)) {
-    // One write transaction, taken before looking: connections opening together (the
-    // pool's workers, other processes) upgrade one after the other, the later ones
-    // finding nothing left to do.
-    db.transaction(() => {
-      addDerivedColumns(db);
-      dropChangedIndexes(db);
-      db.exec(INDEX_SQL);
-      refoldNames(db);
-    }).immediate();
-    // An index without statistics can mislead the planner into sorting whole lists.
-    for (const index of indexesWithoutStatistics(db)) db.exec(`ANALYZE "${index}"`);
-    indexed.add(db);
-  }
-}
-
-/**
- * Indexes whose definition changed since a database was seeded (columns added to
- * cover a list's order keys): dropped here, built again by INDEX_SQL.
- */
-function dropChangedIndexes(db: Database.Database): void {
-  const stored = db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?");
-  for (const [, name, definition] of INDEX_SQL.matchAll(
-    /^CREATE INDEX IF NOT EXISTS (\w+) (ON .*);$/gm,
-  )) {
-    const row = stored.get(name) as { sql: string } | undefined;
-    if (row && row.sql !== `CREATE INDEX ${name} ${definition}`) db.exec(`DROP INDEX "${name}"`);
-  }
-}
-
-/** Derived columns added since a database was seeded, computed once. */
-function addDerivedColumns(db: Database.Database): void {
-  const columns = db.prepare("SELECT name FROM pragma_table_info('payments')").all() as {
-    name: string;
-  }[];
-  if (columns.some((c) => c.name === "customer_name_sort")) return;
-  db.exec("ALTER TABLE payments ADD COLUMN customer_name_sort TEXT NOT NULL DEFAULT ''");
-  deriveCustomerNames(db);
-}
-
-/** Names folded by an older foldCase are folded again (the search compares folded text). */
-function refoldNames(db: Database.Database): void {
-  if (readMeta(db, "name_fold") === FOLD_VERSION) return;
-  const update = db.prepare("UPDATE customers SET name_folded = ? WHERE id = ?");
-  db.transaction(() => {
-    const rows = db.prepare("SELECT id, name FROM customers").all() as {
-      id: string;
-      name: string;
-    }[];
-    for (const row of rows) update.run(foldCase(row.name), row.id);
-    writeMeta(db, "name_fold", FOLD_VERSION);
-  })();
+  upgradeDatabase(db);
 }
 
 /** The demo key's secret, for the dashboard's default `INVOICING_API_KEY`. */
