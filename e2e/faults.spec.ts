@@ -169,6 +169,26 @@ test("a list followed to while the API is slow shows its header and a skeleton a
   await expect(table(page).locator("tbody tr td:first-child a").first()).toBeVisible();
 });
 
+test("/ pressed while a list is still loading focuses its search as it arrives, not the palette", async ({
+  page,
+  request,
+}) => {
+  await setFault(request, "none");
+  await ensureSignedIn(page, FAULTS_URL);
+  await page.goto(`${FAULTS_URL}/payments`);
+  await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
+  // The server's first read of the list times out (1 s) and is tried again.
+  await setFault(request, "slow");
+  await page.getByRole("link", { name: "Invoices", exact: true }).click();
+  await expect(page.getByRole("status", { name: "Loading Invoices" })).toBeVisible();
+  await page.keyboard.press("/");
+  // The try after this one answers: the list arrives, its search takes the focus.
+  await setFault(request, "none");
+  await expect(table(page).locator("tbody tr").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole("combobox", { name: "Customers", exact: true })).toBeFocused();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
 test("a customer page shows the record while its tables load; a table whose API fails says so", async ({
   page,
   request,

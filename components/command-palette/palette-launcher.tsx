@@ -54,7 +54,7 @@ export function PaletteLauncher() {
       if (!shortcutApplies(event)) return;
       if (event.key === "/") {
         event.preventDefault();
-        if (!focusListSearch()) openPalette();
+        if (!focusListSearch() && !focusListSearchOnArrival()) openPalette();
       } else if (event.key === "?" && !hasModifier(event)) {
         event.preventDefault();
         setHelp(true);
@@ -118,6 +118,34 @@ function focusListSearch(): boolean {
   if (!target) return false;
   target.focus();
   if (target instanceof HTMLInputElement) target.select();
+  return true;
+}
+
+/** The wait for a loading list's search, while one runs. */
+let searchArrival: (() => void) | null = null;
+
+/**
+ * On a list still loading (its skeleton shows): focuses its search as it arrives,
+ * unless the person has moved the focus meanwhile. True when it waits. On a list page
+ * `/` means the list's search, a moment away, not the palette (which a `/` pressed
+ * while the list streamed in, or while its part of the page loaded, used to open).
+ */
+function focusListSearchOnArrival(): boolean {
+  if (!document.querySelector("[data-list-loading]")) return false;
+  if (searchArrival) return true;
+  const focusedAtPress = document.activeElement;
+  const observer = new MutationObserver(() => {
+    if (document.activeElement !== focusedAtPress) stop();
+    else if (focusListSearch() || !document.querySelector("[data-list-loading]")) stop();
+  });
+  const giveUp = setTimeout(() => stop(), 30_000);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(giveUp);
+    searchArrival = null;
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+  searchArrival = stop;
   return true;
 }
 

@@ -38,10 +38,13 @@ export function BlankTableSkeleton({ label }: { label: string }) {
   return <TableSkeleton label={label} columns={BLANK_COLUMNS} />;
 }
 
-/** A list page before its first page arrives: the filter bar's place, then the table's. */
+/**
+ * A list page before its first page arrives: the filter bar's place, then the table's.
+ * `data-list-loading` tells the `/` shortcut that the list's search is on its way.
+ */
 export function ListPageSkeleton({ label }: { label: string }) {
   return (
-    <div>
+    <div data-list-loading="">
       <div aria-hidden="true" className="mb-4 flex flex-wrap items-end gap-x-4 gap-y-3">
         {[160, 260, 140, 200].map((width) => (
           <div key={width}>
