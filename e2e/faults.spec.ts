@@ -143,18 +143,25 @@ test("a fault on the first page still renders a page that says what happened", a
   await expect(table(page).locator("tbody tr td:first-child a").first()).toBeVisible();
 });
 
-test("a list followed to while the API is slow shows its header and a skeleton at once", async ({
-  page,
-  request,
-}) => {
+/**
+ * From the payments list, the navigation's Invoices link followed while each read of
+ * /invoices outlasts the app's 1 s timeout: the server's first page takes about 3 s to
+ * fail (a call and two retries), unless the fault is lifted meanwhile.
+ */
+async function followToInvoicesWhileSlow(page: Page, request: APIRequestContext) {
   await setFault(request, "none");
   await ensureSignedIn(page, FAULTS_URL);
   await page.goto(`${FAULTS_URL}/payments`);
   await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
-  // Each read of /invoices now outlasts the 1 s timeout: the server's first page takes
-  // about 3 s to fail (a call and two retries).
   await setFault(request, "slow");
   await page.getByRole("link", { name: "Invoices", exact: true }).click();
+}
+
+test("a list followed to while the API is slow shows its header and a skeleton at once", async ({
+  page,
+  request,
+}) => {
+  await followToInvoicesWhileSlow(page, request);
   // Well before that, the page is there: its header, and a skeleton where the list goes.
   // The failure takes about 3 s and replaces the skeleton, so the skeleton being seen
   // proves it came first; no shorter wait is needed (a loaded machine could miss one).
@@ -173,16 +180,10 @@ test("/ pressed while a list is still loading focuses its search as it arrives, 
   page,
   request,
 }) => {
-  await setFault(request, "none");
-  await ensureSignedIn(page, FAULTS_URL);
-  await page.goto(`${FAULTS_URL}/payments`);
-  await expect(page.getByRole("heading", { level: 1, name: "Payments" })).toBeVisible();
-  // The server's first read of the list times out (1 s) and is tried again.
-  await setFault(request, "slow");
-  await page.getByRole("link", { name: "Invoices", exact: true }).click();
+  await followToInvoicesWhileSlow(page, request);
   await expect(page.getByRole("status", { name: "Loading Invoices" })).toBeVisible();
   await page.keyboard.press("/");
-  // The try after this one answers: the list arrives, its search takes the focus.
+  // A later try answers: the list arrives, its search takes the focus.
   await setFault(request, "none");
   await expect(table(page).locator("tbody tr").first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("combobox", { name: "Customers", exact: true })).toBeFocused();
