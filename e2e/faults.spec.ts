@@ -166,8 +166,14 @@ test("a list followed to while the API is slow shows its header and a skeleton a
   // The failure takes about 3 s and replaces the skeleton, so the skeleton being seen
   // proves it came first; no shorter wait is needed (a loaded machine could miss one).
   await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
-  await expect(page.getByRole("status", { name: "Loading Invoices" })).toBeVisible();
+  const skeleton = page.getByRole("status", { name: "Loading Invoices" });
+  await expect(skeleton).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("list-skeleton.png") });
+  // It pulses, unless the person asks for less motion.
+  const bar = skeleton.locator("[class*=animate-pulse]").first();
+  expect(await bar.evaluate((el) => getComputedStyle(el).animationName)).toBe("pulse");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  expect(await bar.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
   // Then the failure is said, with a way to try again.
   const alert = page.getByRole("main").getByRole("alert");
   await expect(alert).toContainText("The API could not be reached", { timeout: 20_000 });

@@ -22,7 +22,10 @@ export function TableSkeleton({ label, columns }: { label: string; columns: stri
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
         <div key={i} className="flex gap-3 border-b border-line px-3 py-3">
           {columns.map((c) => (
-            <span key={c} className="h-3 flex-1 animate-pulse rounded bg-surface-strong" />
+            <span
+              key={c}
+              className="h-3 flex-1 motion-safe:animate-pulse rounded bg-surface-strong"
+            />
           ))}
         </div>
       ))}
@@ -48,12 +51,18 @@ export function ListPageSkeleton({ label }: { label: string }) {
       <div aria-hidden="true" className="mb-4 flex flex-wrap items-end gap-x-4 gap-y-3">
         {[160, 260, 140, 200].map((width) => (
           <div key={width}>
-            <div className="mb-1 h-3 w-16 animate-pulse rounded bg-surface-strong" />
-            <div className="h-7 animate-pulse rounded-md bg-surface-strong" style={{ width }} />
+            <div className="mb-1 h-3 w-16 motion-safe:animate-pulse rounded bg-surface-strong" />
+            <div
+              className="h-7 motion-safe:animate-pulse rounded-md bg-surface-strong"
+              style={{ width }}
+            />
           </div>
         ))}
       </div>
-      <div aria-hidden="true" className="mb-2 h-4 w-48 animate-pulse rounded bg-surface-strong" />
+      <div
+        aria-hidden="true"
+        className="mb-2 h-4 w-48 motion-safe:animate-pulse rounded bg-surface-strong"
+      />
       <BlankTableSkeleton label={label} />
     </div>
   );
