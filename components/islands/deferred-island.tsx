@@ -73,6 +73,7 @@ export function deferredIsland<P extends object>(
     const deferred = Part === WhenWanted;
     const ref = useRef<HTMLDivElement>(null);
     const held = useRef<HeldEvents | null>(null);
+    const tableLater = useRef<MutationObserver | null>(null);
     const neededNow = useRef(() => options.neededNow?.(props) ?? false);
     useEffect(() => {
       const island = ref.current;
@@ -84,7 +85,15 @@ export function deferredIsland<P extends object>(
       });
       // A table the server laid out for another width than this one: laid out at once.
       if (otherColumnsFit(island, remember) || neededNow.current()) openGate();
-      return () => held.current?.stop();
+      // The part's table may stream in after its frame has hydrated (about one load in
+      // ten under load): measured, and remembered, once it is there.
+      tableLater.current = whenTableArrives(island, () => {
+        if (otherColumnsFit(island, remember)) openGate();
+      });
+      return () => {
+        held.current?.stop();
+        tableLater.current?.disconnect();
+      };
     }, [deferred]);
     useEffect(() => {
       ref.current?.setAttribute("data-mounted", "");
@@ -96,6 +105,7 @@ export function deferredIsland<P extends object>(
           <Hydrated
             onHydrated={() => {
               if (ref.current) ref.current.dataset.hydrated = "true";
+              tableLater.current?.disconnect();
               held.current?.replay();
               held.current = null;
             }}
@@ -129,6 +139,19 @@ function otherColumnsFit(island: HTMLElement, remember: boolean): boolean {
     if (width >= cardsBelow && (width < from || width >= below)) return true;
   }
   return false;
+}
+
+/** Calls `then` once a table the part lays out arrives in it; null when one is there already. */
+function whenTableArrives(island: HTMLElement, then: () => void): MutationObserver | null {
+  const TABLE = "section[data-columns-from]";
+  if (island.querySelector(TABLE)) return null;
+  const observer = new MutationObserver(() => {
+    if (!island.querySelector(TABLE)) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(island, { childList: true, subtree: true });
+  return observer;
 }
 
 /** Renders nothing; says when the part around it has hydrated (or rendered). */
