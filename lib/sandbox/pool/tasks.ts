@@ -40,11 +40,10 @@ export interface TaskAnswer {
  * The demo-data generator (faker and its tables) is loaded only to seed: a worker
  * opening a seeded database, as at every start but the first, spares its 0.3 s of CPU.
  */
-async function readyDatabase() {
+async function readyDatabase(): Promise<void> {
   const db = sharedDatabase();
   if (!isSeeded(db)) (await import("../storage/seed-database")).ensureSeeded(db);
   upgradeDatabase(db);
-  return db;
 }
 
 const context: HandlerContext = { db: sharedDatabase };
