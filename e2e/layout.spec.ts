@@ -131,8 +131,7 @@ for (const target of PAGES) {
     test.setTimeout(150_000);
     for (const scheme of ["light", "dark"] as const) {
       // The theme follows the system's setting until a person picks one. Loaded afresh
-      // in each: a list resized to a phone's width and back before first use is left on
-      // its loading state (a bug the live switch found, to be fixed).
+      // in each, so each theme's checks see the page as it first arrives.
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: 1440, height: 900 });
       await open(page, target);
@@ -264,6 +263,44 @@ test("the theme toggle is remembered across loads and wins over the system setti
   await expect(html).not.toHaveClass(/\bdark\b/);
   await page.emulateMedia({ colorScheme: "dark" });
   await expect(html).toHaveClass(/\bdark\b/);
+});
+
+test("a theme switched before a list is first used leaves the list as the server sent it", async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/invoices");
+  const island = page.locator('[data-island="invoices"]');
+  await expect(island.getByRole("row").nth(1)).toBeVisible();
+  // Whether the list's loading state shows at any moment from here on.
+  await page.evaluate(() => {
+    const seen = window as unknown as { listLoadingSeen?: boolean };
+    seen.listLoadingSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector("[data-list-loading]")) seen.listLoadingSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+
+  // Both ways a theme changes: the toggle, and the system's setting under "System".
+  const theme = page.getByRole("group", { name: "Theme" });
+  await theme.getByRole("button", { name: "Dark theme" }).click();
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await theme.getByRole("button", { name: "System theme" }).click();
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+
+  // The server's rows are still the ones shown: not thrown away and drawn again.
+  await expect(island.getByRole("row").nth(1)).toBeVisible();
+  await expect(island).not.toHaveAttribute("data-hydrated", "true");
+  expect(
+    await page.evaluate(() => (window as unknown as { listLoadingSeen?: boolean }).listLoadingSeen),
+  ).toBe(false);
+  // And the list still answers its first use.
+  await island.getByRole("row").nth(1).hover();
+  await expect(island).toHaveAttribute("data-hydrated", "true");
 });
 
 // Plain Playwright (no wait for hydration): the app's scripts never load here.

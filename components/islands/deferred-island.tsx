@@ -100,7 +100,14 @@ export function deferredIsland<P extends object>(
     }, []);
     return (
       <div ref={ref} data-island={name} className="contents">
-        <Suspense fallback={options.fallback ?? null}>
+        <Suspense
+          fallback={
+            <>
+              {options.fallback ?? null}
+              <LoadsAtOnce open={openGate} />
+            </>
+          }
+        >
           <Part {...props} />
           <Hydrated
             onHydrated={() => {
@@ -152,6 +159,17 @@ function whenTableArrives(island: HTMLElement, then: () => void): MutationObserv
   });
   observer.observe(island, { childList: true, subtree: true });
   return observer;
+}
+
+/**
+ * Renders nothing; opens the gate when the part's fallback shows in the browser. Then
+ * there is no server HTML to keep: React threw it away (an update reached the part
+ * before it hydrated, such as a context changing above it) or there was none (a
+ * navigation in the app). Waiting for a sign of use would leave the fallback showing.
+ */
+function LoadsAtOnce({ open }: { open: () => void }) {
+  useEffect(() => open(), [open]);
+  return null;
 }
 
 /** Renders nothing; says when the part around it has hydrated (or rendered). */

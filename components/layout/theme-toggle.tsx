@@ -1,7 +1,6 @@
 "use client";
 
-import { useTheme } from "next-themes";
-import { useSyncExternalStore } from "react";
+import { useThemeChoice } from "./theme-choice";
 
 const CHOICES = [
   { value: "system", label: "System", icon: "M3 5h18v11H3zM8 20h8M12 16v4" },
@@ -13,8 +12,6 @@ const CHOICES = [
   { value: "dark", label: "Dark", icon: "M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" },
 ] as const;
 
-const subscribe = () => () => {};
-
 /**
  * The theme: the system's setting (the default), light or dark. next-themes keeps the
  * choice in localStorage and sets the class on <html> from an inline script before
@@ -22,13 +19,7 @@ const subscribe = () => () => {};
  * known in the browser: the server renders none pressed.
  */
 export function ThemeToggle() {
-  const { theme, setTheme } = useTheme();
-  const hydrated = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
-  const current = hydrated ? (theme ?? "system") : null;
+  const chosen = useThemeChoice();
   return (
     <fieldset className="flex items-center rounded-md border border-line bg-surface p-0.5 m-0 shrink-0">
       <legend className="sr-only">Theme</legend>
@@ -36,9 +27,9 @@ export function ThemeToggle() {
         <button
           key={choice.value}
           type="button"
-          aria-pressed={current === choice.value}
+          aria-pressed={chosen?.theme === choice.value}
           title={`${choice.label} theme`}
-          onClick={() => setTheme(choice.value)}
+          onClick={() => chosen?.setTheme(choice.value)}
           className="grid size-7 place-items-center rounded text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent aria-pressed:bg-inverse aria-pressed:text-inverse-fg"
         >
           <svg
