@@ -49,7 +49,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     // next-themes sets the class before React hydrates: the mismatch is expected.
     <html lang="en" suppressHydrationWarning>
-      <body className="min-h-screen bg-canvas font-sans text-fg antialiased">
+      <body
+        className="min-h-screen bg-canvas font-sans text-fg antialiased"
+        // Where saved views live, so the browser asks the server only when they are there.
+        data-saved-views={viewer?.kind === "open" ? "browser" : "account"}
+      >
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-3 focus:py-2 focus:shadow"

@@ -115,7 +115,7 @@ test("hostile raw query strings get 200 or 400, never 500 or a hang", async ({ b
     "issueDateStartAt=%2B275760-09-13T00:00:00.000Z",
     "dueDateEndAt=2026-01-01T25:00:00Z",
     "needsApproval=TRUE",
-    "search=" + "%F0%9F%92%A9".repeat(50),
+    `search=${"%F0%9F%92%A9".repeat(50)}`,
   ];
   for (const list of LISTS) {
     for (const query of hostile) {

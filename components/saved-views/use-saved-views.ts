@@ -21,9 +21,19 @@ export async function problemMessage(response: Response): Promise<string> {
   }
 }
 
+/**
+ * Whether the page says the views live in this browser (the open demo: app/layout.tsx).
+ * Then nothing is asked of the server, whose answer would be a 409 in the console.
+ */
+function viewsLiveInBrowser(): boolean {
+  return document.body.dataset.savedViews === "browser";
+}
+
 /** The account's views, or, when the dashboard runs open (409 OPEN_DEMO), this browser's. */
 async function loadViews(): Promise<Loaded> {
+  if (viewsLiveInBrowser()) return { home: "browser", views: browserViews.list() };
   const response = await fetch("/api/views", { headers: { accept: "application/json" } });
+  // A page from before the demo was opened (the attribute not yet there) still ends here.
   if (response.status === 409) {
     // Read to its end: an unread body keeps the request open (the page never idles).
     await response.text();
