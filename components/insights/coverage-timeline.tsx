@@ -58,7 +58,8 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
           </span>
         ))}
       </div>
-      {/* On a narrow phone the table may scroll in its own box: a focusable region, so
+      {/* Fits a 390 px phone (the headings wrap, in a smaller type there); with more
+          healths than expected it scrolls in its own box: a focusable region, so
           keyboard users can scroll it too. */}
       <section
         className="mt-4 overflow-x-auto"
@@ -69,17 +70,18 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
         <table className="w-full text-sm" data-testid="timeline-table">
           <caption className="sr-only">Coverage contracts ending per month</caption>
           <thead>
-            <tr className="text-left text-fg-muted">
+            <tr className="text-left align-bottom text-xs text-fg-muted sm:text-sm">
               <th scope="col" className="py-1 font-medium">
                 Month
               </th>
               <th scope="col" className="py-1 pl-2 text-right font-medium">
-                Ending
+                Total
               </th>
               {healths.map((h) => (
                 <th key={h} scope="col" className="py-1 pl-2 text-right font-medium">
                   <span
-                    className={`mr-1 inline-block h-2 w-2 rounded-full ${SEGMENT_COLORS[h] ?? "bg-slate-400"}`}
+                    aria-hidden="true"
+                    className={`mr-1 inline-block size-2 rounded-full ${SEGMENT_COLORS[h] ?? "bg-slate-400"}`}
                   />
                   {humanize(h)}
                 </th>
