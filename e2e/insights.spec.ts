@@ -645,7 +645,7 @@ test("/renewals draws a big renewals list in bounded HTML: the first rows, the r
   // these do not hold: the bounds are counted in rows and pages, whatever the length.)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "renewals-big-"));
   const db = path.join(dir, "sandbox.sqlite");
-  // Node itself with tsx's loader, as playwright.config.ts runs the set-up steps: npx
+  // Node itself with tsx's loader, as e2e/side-servers.ts runs the set-up steps: npx
   // and tsx's own launcher cost about a second of CPU before the seeding starts.
   execFileSync(
     process.execPath,

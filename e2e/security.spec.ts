@@ -22,7 +22,7 @@ import { type OwnServer, startOwnServer, untilListening } from "./own-server";
 import { AUTH_URL, E2E_ACCOUNT, ensureSignedIn, SESSION_COOKIE } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
-/** The keys e2e/serve-with-key.ts made for the revoked and limited servers (see playwright.config.ts). */
+/** The keys e2e/serve-with-key.ts made for the revoked and limited servers (see e2e/side-servers.ts). */
 const testKey = (which: "revoked" | "limited" | "auth-app") =>
   fs.readFileSync(`${E2E_DB}-${which}.sqlite.test-key`, "utf8").trim();
 

@@ -1,7 +1,7 @@
 /**
  * Starts the app on its own small demo database with a key made for the test:
  * `--claims a,b` for a key lacking the other claims, `--revoke` for a key revoked
- * before the app uses it. Used by playwright.config.ts for the error-state tests.
+ * before the app uses it. Used by e2e/side-servers.ts for the error-state tests.
  *
  *   tsx e2e/serve-with-key.ts --port 3200 --db .data/e2e-revoked.sqlite --revoke
  */

@@ -117,7 +117,11 @@ test("two instances starting at once on one new demo database both come up, and 
 test("with REDIS_URL set but Redis unreachable, an instance refuses to start and says why", async () => {
   test.setTimeout(90_000);
   const port = await freePort();
-  const app = await startOwnServer({ REDIS_URL: `redis://:s3cret-pass@127.0.0.1:${port}` });
+  // Waits 2 s for Redis, not the default 10 (lib/startup/require-redis.ts).
+  const app = await startOwnServer({
+    REDIS_URL: `redis://:s3cret-pass@127.0.0.1:${port}`,
+    REDIS_START_TIMEOUT_MS: "2000",
+  });
   const timeout = setTimeout(app.stop, 60_000);
   const code = await app.exited;
   clearTimeout(timeout);

@@ -3,7 +3,7 @@ import { expect, type Page } from "@playwright/test";
 /**
  * The e2e servers that require sign-in (those reading a real API) get this local
  * account, made with `npm run auth -- users add` before they start
- * (playwright.config.ts, e2e/oidc-issuer.ts).
+ * (e2e/side-servers.ts, e2e/oidc-issuer.ts).
  */
 export const E2E_ACCOUNT = {
   email: "staff@e2e.test",

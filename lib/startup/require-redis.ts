@@ -1,8 +1,14 @@
 import "server-only";
 import { redisClient, redisUrl, waitForRedis } from "@/lib/shared-state/redis";
 
-/** How long a starting instance waits for Redis (it may be starting too). */
+/** How long a starting instance waits for Redis (it may be starting too), by default. */
 const REDIS_START_TIMEOUT_MS = 10_000;
+
+/** REDIS_START_TIMEOUT_MS from the environment when it is a positive number of ms. */
+export function redisStartTimeoutMs(env = process.env): number {
+  const given = Number(env.REDIS_START_TIMEOUT_MS);
+  return Number.isInteger(given) && given > 0 ? given : REDIS_START_TIMEOUT_MS;
+}
 
 /** REDIS_URL without its password, for messages. */
 export function describeRedisUrl(url: string): string {
@@ -21,7 +27,7 @@ export function describeRedisUrl(url: string): string {
  * and stops saying so rather than run alone on limits of its own.
  */
 export async function requireRedisAtStartup(
-  timeoutMs = REDIS_START_TIMEOUT_MS,
+  timeoutMs = redisStartTimeoutMs(),
   exit: (code: number) => never = process.exit,
 ): Promise<void> {
   const url = redisUrl();

@@ -40,6 +40,13 @@ const exit = (code: number): never => {
 };
 
 describe("requireRedisAtStartup", () => {
+  it("waits REDIS_START_TIMEOUT_MS when it is a positive whole number of ms, else 10 s", async () => {
+    const { redisStartTimeoutMs } = await instance(undefined);
+    expect(redisStartTimeoutMs({})).toBe(10_000);
+    expect(redisStartTimeoutMs({ REDIS_START_TIMEOUT_MS: "2500" })).toBe(2_500);
+    for (const wrong of ["", "0", "-5", "1.5", "soon"])
+      expect(redisStartTimeoutMs({ REDIS_START_TIMEOUT_MS: wrong }), wrong).toBe(10_000);
+  });
   it("with REDIS_URL unset, asks nothing", async () => {
     const { requireRedisAtStartup } = await instance(undefined);
     await expect(requireRedisAtStartup(1_000, exit)).resolves.toBeUndefined();
