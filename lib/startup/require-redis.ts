@@ -5,7 +5,7 @@ import { redisClient, redisUrl, waitForRedis } from "@/lib/shared-state/redis";
 const REDIS_START_TIMEOUT_MS = 10_000;
 
 /** REDIS_START_TIMEOUT_MS from the environment when it is a positive number of ms. */
-export function redisStartTimeoutMs(env = process.env): number {
+export function redisStartTimeoutMs(env: Record<string, string | undefined> = process.env): number {
   const given = Number(env.REDIS_START_TIMEOUT_MS);
   return Number.isInteger(given) && given > 0 ? given : REDIS_START_TIMEOUT_MS;
 }
