@@ -205,10 +205,13 @@ function balancerConfig(port: number, instances: Instance[], statsSocket: string
   return out.join("\n");
 }
 
-/** `show stat` on HAProxy's stats socket: each instance's status. */
+/** `show stat` on HAProxy's stats socket: each instance's status (an error after 5 s). */
 function readBalancerStatus(socketPath: string): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(socketPath, () => socket.end("show stat\n"));
+    socket.setTimeout(5_000, () =>
+      socket.destroy(new Error("HAProxy's stats socket did not answer in 5 s")),
+    );
     let text = "";
     socket.setEncoding("utf8");
     socket.on("data", (chunk) => {
@@ -276,9 +279,11 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       const created = spawnSync(
         path.join(bin, "createdb"),
         ["-h", "127.0.0.1", "-p", String(postgres.port), "-U", "postgres", "dashboard"],
-        { encoding: "utf8" },
+        // Bounded: a createdb that never returns would block this whole process.
+        { encoding: "utf8", timeout: 30_000 },
       );
-      if (created.status !== 0) throw new Error(`createdb failed: ${created.stderr}`);
+      if (created.status !== 0)
+        throw new Error(`createdb failed: ${created.stderr || created.error?.message}`);
       Object.assign(env, {
         AUTH_REQUIRED: "1",
         AUTH_DATABASE_URL: postgres.url.replace(/\/postgres$/, "/dashboard"),

@@ -125,9 +125,11 @@ test.beforeAll(async () => {
       input: E2E_ACCOUNT.password,
       encoding: "utf8",
       env: { ...process.env, AUTH_DATABASE_URL: deployment.postgresUrl!, AUTH_DB: "" },
+      // Bounded: a command that never returned would block this worker past every timeout.
+      timeout: 60_000,
     },
   );
-  expect(added.status, added.stderr).toBe(0);
+  expect(added.status, `${added.stderr}${added.error ? `\n${added.error.message}` : ""}`).toBe(0);
 });
 
 test.afterAll(async () => {

@@ -41,7 +41,10 @@ function asOwner(binary: string, args: string[]): [string, string[]] {
 
 function isReady(bin: string, port: number): boolean {
   const args = ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-q"];
-  return spawnSync(path.join(bin, "pg_isready"), args, { stdio: "ignore" }).status === 0;
+  // Bounded: a check that never returns would block the caller's whole process.
+  return (
+    spawnSync(path.join(bin, "pg_isready"), args, { stdio: "ignore", timeout: 10_000 }).status === 0
+  );
 }
 
 async function waitUntilReady(
@@ -80,7 +83,7 @@ export async function startTestPostgres(
     "--locale=C",
     "--no-sync",
   ]);
-  const init = spawnSync(initCmd, initArgs, { cwd: dir, encoding: "utf8" });
+  const init = spawnSync(initCmd, initArgs, { cwd: dir, encoding: "utf8", timeout: 120_000 });
   if (init.status !== 0) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${init.stderr || init.error?.message}`);
