@@ -148,13 +148,15 @@ async function ready({ server, output, exited }: Running): Promise<void> {
 }
 
 async function stop({ child, exited }: Running): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+  if (!child.pid) return;
   const signal = (name: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, name);
     } catch {}
   };
+  // The whole group, even when the shell has ended: a server it started may outlive it.
   signal("SIGTERM");
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const forced = setTimeout(() => signal("SIGKILL"), 5_000);
   await exited;
   clearTimeout(forced);
