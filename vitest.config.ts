@@ -30,6 +30,13 @@ const inZone = (timeZone: string) => ({
 
 const UNIT_TESTS = ["lib/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx"];
 const GLOBAL_SETUP = ["lib/sandbox/testing/global-setup.ts", "lib/testing/services-setup.ts"];
+/** What every unit test project has (they do not extend the root, whose global set-up would run again in each). */
+const UNIT = {
+  environment: "node" as const,
+  env: { SANDBOX_NOW },
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
 
 /**
  * Test files that change what the whole process shares (its environment, timers,
@@ -55,33 +62,29 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: true,
+        resolve,
         test: {
+          ...UNIT,
           name: "unit",
           include: UNIT_TESTS,
           exclude: OWN_PROCESS,
           isolate: false,
-          globalSetup: GLOBAL_SETUP,
         },
       },
       {
-        extends: true,
-        test: {
-          name: "unit, a process each",
-          include: OWN_PROCESS,
-          globalSetup: GLOBAL_SETUP,
-        },
+        resolve,
+        test: { ...UNIT, name: "unit, a process each", include: OWN_PROCESS },
       },
       inZone("America/Los_Angeles"),
       inZone("Pacific/Auckland"),
     ],
-    environment: "node",
-    env: { SANDBOX_NOW },
+    // Once for the whole run, at its root: the values it provides reach every project.
+    // In each project (they extended the root) it seeded a database and started a
+    // Redis for each of the two, one after the other, before any test ran.
+    globalSetup: GLOBAL_SETUP,
     // Vitest's default on two cores is one worker: the files one after the other,
     // the other core idle while a file waits (a PostgreSQL starting, a spawned
     // command). Two: the unit tests 120 -> 69 s here, under the same load.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
   },
 });
