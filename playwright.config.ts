@@ -1,3 +1,4 @@
+import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
 import { E2E_DB, E2E_NOW } from "./e2e/env";
@@ -13,6 +14,16 @@ import { chromiumForTests } from "./lib/testing/chromium";
  * require sign-in (e2e/session.ts).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+/**
+ * One worker thread for the built-in API of every server the tests start beside the
+ * main one (the side servers, and those a test starts for itself: they inherit this
+ * environment). The pool's default is a thread per core, up to four; each costs about
+ * a core-second to start, and these servers answer a few requests each. The main
+ * server, which all four workers read at once, keeps the default.
+ */
+process.env.SANDBOX_WORKERS ??= "1";
+const MAIN_SERVER_SANDBOX_WORKERS = String(Math.min(4, os.availableParallelism()));
 
 /**
  * A TypeScript script run by node itself with tsx's loader (`npm run sandbox` and `npm
@@ -69,6 +80,7 @@ export default defineConfig({
         SANDBOX_DB: E2E_DB,
         SANDBOX_NOW: E2E_NOW,
         PORT: String(PORT),
+        SANDBOX_WORKERS: MAIN_SERVER_SANDBOX_WORKERS,
         DATA_RATE_LIMIT_BURST: "400",
         DATA_RATE_LIMIT_PER_SEC: "100",
         API_RATE_LIMIT_PER_SEC: "1000",
