@@ -113,32 +113,49 @@ test("/ focuses the name search on customers and the customer search on invoices
   await expect(highlighted(page)).toHaveAttribute("data-index", "0");
 });
 
-test("keyboard only: invoices filtered by a customer through the combobox (its suggestions tell same-named customers apart), a row opened, and Back to the same row", async ({
-  page,
-  request,
-}) => {
-  // Two customers of one name in the demo data (the API's own answers).
-  const all: { id: string; name: string; billingEmail: string }[] = [];
+interface NamedCustomer {
+  id: string;
+  name: string;
+  billingEmail: string;
+}
+
+/** Customers of one name in the demo data (the API's own answers). */
+async function sameNamedCustomers(request: APIRequestContext): Promise<NamedCustomer[]> {
+  const all: NamedCustomer[] = [];
   for (let cursor: string | null = null, more = true; more; ) {
     const res = await request.get(
       `/api/v1/customers?limit=100&orderBy=name:ASC${cursor ? `&startingAfter=${cursor}` : ""}`,
       { headers: apiAuth() },
     );
-    const body = (await res.json()) as ApiPage & { data: typeof all };
+    const body = (await res.json()) as ApiPage & { data: NamedCustomer[] };
     all.push(...body.data);
     more = body.hasMore;
     cursor = body.nextCursor;
   }
   const twin = all.find((c, i) => all.findIndex((d) => d.name === c.name) !== i);
   expect(twin, "the demo data has two customers of one name").toBeTruthy();
-  const twins = all.filter((c) => c.name === twin!.name);
+  return all.filter((c) => c.name === twin!.name);
+}
 
-  await page.goto("/invoices");
+/** `/` on the invoices list: the customer picker takes the focus. */
+async function focusPickerWithSlash(page: Page) {
   const picker = page.getByRole("combobox", { name: "Customers" });
   await expect(async () => {
     await page.keyboard.press("/");
     await expect(picker).toBeFocused({ timeout: 5_000 });
   }).toPass({ timeout: 20_000 });
+  return picker;
+}
+
+test("keyboard only: invoices filtered by a customer through the combobox (its suggestions tell same-named customers apart), a row opened, and Back to the same row", async ({
+  page,
+  request,
+}) => {
+  const twins = await sameNamedCustomers(request);
+  const twin = twins[0];
+
+  await page.goto("/invoices");
+  const picker = await focusPickerWithSlash(page);
   await page.keyboard.type(twin!.name);
   const listbox = page.getByRole("listbox");
   const options = listbox.getByRole("option");
@@ -224,6 +241,40 @@ test("keyboard only: invoices filtered by a customer through the combobox (its s
   await expect(listbox).toBeHidden();
 });
 
+test("while the search for what is typed runs, the picker keeps the suggestions that still match, and the one the arrow keys are on", async ({
+  page,
+  request,
+}) => {
+  const twins = await sameNamedCustomers(request);
+  const name = twins[0]!.name;
+  // Each search answers 3 s late, as a loaded API may.
+  await page.route("**/api/data/customers?**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.goto("/invoices");
+  const picker = await focusPickerWithSlash(page);
+  const options = page.getByRole("listbox").getByRole("option");
+  const count = page.getByText(`${twins.length} customers`, { exact: true });
+  await page.keyboard.type(name.slice(0, -2));
+  await expect(count).toBeVisible();
+  await expect(options).toHaveCount(twins.length);
+
+  // Typed on, then down twice before the search for the whole name answers: the same
+  // suggestions stay, and the count waits for that answer.
+  await page.keyboard.type(name.slice(-2));
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByText("Searching…", { exact: true })).toBeVisible();
+  await expect(options).toHaveCount(twins.length);
+  const secondId = await options.nth(1).getAttribute("id");
+  expect(secondId).toBeTruthy();
+  await expect(picker).toHaveAttribute("aria-activedescendant", secondId!);
+  // The answer came: the same customers, the same one highlighted.
+  await expect(count).toBeVisible();
+  await expect(options).toHaveCount(twins.length);
+  await expect(picker).toHaveAttribute("aria-activedescendant", secondId!);
+});
 test("j/k follow the API's order of customers; Enter opens the highlighted customer", async ({
   page,
   request,

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useContext, useEffect, useRef, useState } from "react";
 import {
   ComboBox,
@@ -12,7 +12,12 @@ import {
   Popover,
 } from "react-aria-components";
 import { browserFetcher, type CustomerRecord, customerQueryOptions } from "@/lib/api/client";
-import { customerDetail, searchCustomers, suggestionCount } from "./customer-suggestions";
+import {
+  customerDetail,
+  searchCustomers,
+  stillMatching,
+  suggestionCount,
+} from "./customer-suggestions";
 
 const SEARCH_DELAY_MS = 250;
 
@@ -52,20 +57,33 @@ export default function CustomerCombobox({
     const element = input.current;
     if (autoFocus && element) element.setSelectionRange(element.value.length, element.value.length);
   }, [autoFocus]);
+  const typed = text.trim();
   const search = useQuery({
     queryKey: ["customer-suggestions", term],
     queryFn: ({ signal }) => searchCustomers(term, signal),
     enabled: term.length > 0,
     staleTime: 30_000,
+    // While the search for what is typed now runs (and during the typing pause before
+    // it), the last one's suggestions stay, those that still match: the list neither
+    // empties to "Searching…" between keys nor loses the suggestion the arrow keys are on.
+    placeholderData: keepPreviousData,
   });
-  const suggestions = search.data?.term === term ? search.data : undefined;
-  const items = term && suggestions ? suggestions.shown : [];
-  const status = !term
+  // The answer for exactly what is typed: only it is counted, and shown as found.
+  const current =
+    search.data?.term === typed && !search.isPlaceholderData ? search.data : undefined;
+  const items = !typed
+    ? []
+    : current
+      ? current.shown
+      : search.data
+        ? stillMatching(search.data.shown, typed)
+        : [];
+  const status = !typed
     ? "Type part of a name"
-    : search.isError
+    : search.isError && !search.isFetching
       ? "Customers could not be searched"
-      : suggestions
-        ? suggestionCount(suggestions)
+      : current
+        ? suggestionCount(current)
         : "Searching…";
 
   return (

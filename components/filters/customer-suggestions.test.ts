@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CustomerRecord } from "@/lib/api/client";
-import { customerDetail, suggestionCount } from "./customer-suggestions";
+import { customerDetail, stillMatching, suggestionCount } from "./customer-suggestions";
 
 const customer = (over: Partial<CustomerRecord>) => ({ ...over }) as CustomerRecord;
 const found = (shown: number, counted: number, more: boolean) => ({
@@ -17,6 +17,22 @@ describe("customer suggestions", () => {
     expect(suggestionCount(found(3, 3, false))).toBe("3 customers");
     expect(suggestionCount(found(8, 23, false))).toBe("8 of 23, keep typing");
     expect(suggestionCount(found(8, 100, true))).toBe("8 of 100+, keep typing");
+  });
+  it("found for an earlier text, keep only those whose name still contains what is typed", () => {
+    const named = (name: string) => customer({ name });
+    const earlier = [
+      named("Emard Inc"),
+      named("Emard Inc"),
+      named("Emmerich LLC"),
+      named("Bemard"),
+    ];
+    expect(stillMatching(earlier, "emard").map((c) => c.name)).toEqual([
+      "Emard Inc",
+      "Emard Inc",
+      "Bemard",
+    ]);
+    expect(stillMatching(earlier, "Emard I")).toHaveLength(2);
+    expect(stillMatching(earlier, "Emard X")).toEqual([]);
   });
   it("tell same-named customers apart by e-mail, health and what they owe", () => {
     const owing = customer({

@@ -49,6 +49,17 @@ export async function searchCustomers(
   };
 }
 
+/**
+ * Suggestions found for an earlier text that still match `typed` (the name contains
+ * it, ignoring case): what the picker shows until the search for `typed` answers. A
+ * stricter test than the API's own (which may also fold accents), so it hides a few
+ * for a moment at worst, and never shows one that does not match.
+ */
+export function stillMatching(customers: CustomerRecord[], typed: string): CustomerRecord[] {
+  const wanted = typed.toLocaleLowerCase();
+  return customers.filter((customer) => customer.name.toLocaleLowerCase().includes(wanted));
+}
+
 /** "No customer named like “x”", "3 customers", "8 of 23, keep typing", "8 of 100+, keep typing". */
 export function suggestionCount(s: CustomerSuggestions): string {
   if (s.counted === 0) return `No customer named like “${s.term}”`;
