@@ -49,7 +49,7 @@ const { values } = parseArgs({
     "app-port": { type: "string" },
     target: { type: "string" },
     "key-file": { type: "string" },
-    "timeout-ms": { type: "string", default: "1000" },
+    "timeout-ms": { type: "string", default: "3000" },
   },
 });
 if (!values.port || !values.target || !values["key-file"])

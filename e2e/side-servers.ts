@@ -76,8 +76,10 @@ export const SIDE_SERVERS: SideServer[] = [
   {
     name: "faults",
     // The same app reading a real HTTP API that injects faults on request; it
-    // proxies to the main server's built-in API.
-    command: `${faults.command}${TSX} e2e/fault-upstream.ts --port ${PORT + 450} --app-port ${PORT + 400} --target http://127.0.0.1:${PORT}/api/v1 --key-file ${E2E_DB}.demo-key --timeout-ms 1000`,
+    // proxies to the main server's built-in API. A 3 s timeout: far below the "slow"
+    // fault's 15 s, and above what a healthy page takes on a loaded machine (at 1 s a
+    // home-page walk timed out on healthy pages in a full run).
+    command: `${faults.command}${TSX} e2e/fault-upstream.ts --port ${PORT + 450} --app-port ${PORT + 400} --target http://127.0.0.1:${PORT}/api/v1 --key-file ${E2E_DB}.demo-key --timeout-ms 3000`,
     url: `http://127.0.0.1:${PORT + 400}/sign-in`,
     env: faults.env,
   },
