@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type Cookie, expect, type Page } from "@playwright/test";
 
 /**
  * The e2e servers that require sign-in (those reading a real API) get this local
@@ -17,6 +17,8 @@ export const OIDC_ALLOWED_DOMAIN = "staff.test";
 
 /** better-auth's session cookie (Secure, hence the prefix; cookiePrefix "invoicing"). */
 export const SESSION_COOKIE = "__Secure-invoicing.session_token";
+/** Every cookie better-auth sets for a session (the token, and its cached session data). */
+const SESSION_COOKIE_PREFIX = "__Secure-invoicing.";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The app with sign-in on (local accounts and OIDC), reading a real HTTP API. */
@@ -36,14 +38,34 @@ async function signedIn(page: Page, baseURL: string): Promise<boolean | null> {
 }
 
 /**
+ * The session cookies this worker got by signing in, per app. A later test on that app
+ * adds them to its fresh context instead of signing in again: the sign-in page, the
+ * password's hash and the page after it cost about 2 core-seconds each time (the
+ * pattern Playwright documents as reusing signed-in state). A session signed out or
+ * revoked since is seen as such, and the form is used again.
+ */
+const keptSessions = new Map<string, Cookie[]>();
+
+/**
  * Signs `page` in to the app at `baseURL` with E2E_ACCOUNT when that app requires
  * sign-in (an app reading a real API). A no-op for an app that runs open (the
  * built-in demo API) or a page already signed in there. After it, `page.request`
- * carries the session cookie too. It uses the sign-in form, as a person would, and
- * returns once the app sees the session (without waiting for the page after sign-in).
+ * carries the session cookie too. The first time in a worker (or with `viaForm`) it
+ * uses the sign-in form, as a person would, and returns once the app sees the session
+ * (without waiting for the page after sign-in); later it reuses that session.
  */
-export async function ensureSignedIn(page: Page, baseURL: string): Promise<void> {
+export async function ensureSignedIn(
+  page: Page,
+  baseURL: string,
+  { viaForm = false }: { viaForm?: boolean } = {},
+): Promise<void> {
   if ((await signedIn(page, baseURL)) !== false) return;
+  const kept = keptSessions.get(baseURL);
+  if (kept && !viaForm) {
+    await page.context().addCookies(kept);
+    if (await signedIn(page, baseURL)) return;
+    keptSessions.delete(baseURL);
+  }
   // After signing in the form goes on to /key, which reads only /me from the API (the
   // fault tests count requests per API path).
   await page.goto(`${baseURL}/sign-in?next=/key`);
@@ -52,4 +74,9 @@ export async function ensureSignedIn(page: Page, baseURL: string): Promise<void>
   await page.getByLabel("Password").fill(E2E_ACCOUNT.password);
   await form.click();
   await expect.poll(() => signedIn(page, baseURL), { timeout: 15_000 }).toBe(true);
+  const cookies = await page.context().cookies(baseURL);
+  keptSessions.set(
+    baseURL,
+    cookies.filter((cookie) => cookie.name.startsWith(SESSION_COOKIE_PREFIX)),
+  );
 }
