@@ -220,6 +220,10 @@ test("the three tables list the customer's invoices, contracts and payments as t
   await expect
     .poll(() => linkTargets(page, "Contracts", n(contracts)))
     .toEqual(contracts.slice(0, 10).map((c) => `/contracts/${c.id}?customerId=${id}`));
+  // The table counts what it loaded, a single contract in the singular.
+  expect(contracts.length).toBeLessThan(50);
+  const counted = contracts.length === 1 ? "1 contract" : `${contracts.length} contracts`;
+  await expect(page.getByText(`${counted} loaded, all loaded`, { exact: true })).toBeVisible();
   if (payments.length > 0) {
     const shown = await region(page, "Payments")
       .locator("tbody tr[data-index]")

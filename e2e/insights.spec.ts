@@ -134,7 +134,7 @@ async function renewalRows(request: APIRequestContext, page: Page): Promise<Rene
 
 /** Scrolls a list page's table until every row is loaded; returns the loaded count. */
 async function loadedCount(page: Page, region: string, noun: string): Promise<number> {
-  const status = page.getByText(new RegExp(`^[\\d,]+ ${noun} loaded`));
+  const status = page.getByText(new RegExp(`^[\\d,]+ ${noun.replace(/s$/, "")}s? loaded`));
   const scroller = page.getByRole("region", { name: region });
   await expect(scroller.locator("tbody tr").first()).toBeVisible();
   for (let i = 0; i < 60; i++) {

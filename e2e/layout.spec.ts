@@ -1,6 +1,6 @@
 /**
  * The frame of every page at every width and in both themes: no page scrolls
- * sideways from 360 to 1440 px, the navigation folds into a menu below 1024 px,
+ * sideways from 360 to 1440 px, nor down into blank space, the navigation folds into a menu below 1024 px,
  * every page passes axe in the light and the dark theme, and the theme follows the
  * system, is remembered, and is on <html> before any script of the app runs (no
  * flash of the other theme). With E2E_SCREENSHOTS=1 (`npm run screenshots`), every
@@ -111,8 +111,24 @@ async function expectNoAxeViolations(page: Page, what: string, rules: "all" | "c
   ).toEqual([]);
 }
 
+/**
+ * How far the page scrolls down past the end of its content, in CSS px (0 when it ends
+ * there): something placed outside the flow, out of sight (a screen reader's words in
+ * a table's lower rows, placed by the page instead of their scroll box), left blank
+ * space to scroll into below the page.
+ */
+function blankBelow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const contentEnd = Math.ceil(document.body.getBoundingClientRect().bottom + window.scrollY);
+    return root.scrollHeight - Math.max(root.clientHeight, contentEnd);
+  });
+}
+
 for (const target of PAGES) {
-  test(`${target.name}: no sideways scrolling at ${WIDTHS.join(", ")} px`, async ({ page }) => {
+  test(`${target.name}: no sideways scrolling, nor blank space below, at ${WIDTHS.join(", ")} px`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, target);
     for (const width of WIDTHS) {
@@ -120,6 +136,9 @@ for (const target of PAGES) {
       await expect
         .poll(() => sidewaysOverflow(page), { message: `${target.name} at ${width} px` })
         .toBe(0);
+      await expect
+        .poll(() => blankBelow(page), { message: `${target.name} at ${width} px, below` })
+        .toBeLessThanOrEqual(0);
     }
   });
 
@@ -129,12 +148,16 @@ for (const target of PAGES) {
     // Four axe runs (and four full-page screenshots when asked): the customer page's
     // took 49 s in CI and over 60 s on a loaded machine.
     test.setTimeout(150_000);
+    // Loaded once, in the light theme; then the system's setting turns dark, which the
+    // theme follows until a person picks one (the same page, the same DOM: only its
+    // colours change; the dark theme as a page first arrives in it is the no-flash
+    // test's, below).
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, target);
     for (const scheme of ["light", "dark"] as const) {
-      // The theme follows the system's setting until a person picks one. Loaded afresh
-      // in each, so each theme's checks see the page as it first arrives.
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: 1440, height: 900 });
-      await open(page, target);
       await expect(page.locator("html")).toHaveClass(
         scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
       );

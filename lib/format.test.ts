@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import {
   daysUntil,
   formatCount,
+  formatCountOf,
   formatDate,
   formatEndDate,
   formatMoney,
@@ -22,6 +23,9 @@ describe(`display rules (TZ=${process.env.TZ ?? "system"})`, () => {
   it("writes counts with thousands separators", () => {
     expect(formatCount(1801)).toBe("1,801");
     expect(formatCount(0)).toBe("0");
+    expect(formatCountOf(1, "contracts")).toBe("1 contract");
+    expect(formatCountOf(0, "contracts")).toBe("0 contracts");
+    expect(formatCountOf(1801, "invoices")).toBe("1,801 invoices");
     expect(formatCount(1234567)).toBe("1,234,567");
   });
 

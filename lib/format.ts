@@ -64,6 +64,14 @@ export function formatCount(count: number): string {
   return countFormat.format(count);
 }
 
+/**
+ * A count and what it counts, named in the plural form the lists use ("invoices",
+ * "customers", "contracts", "payments"), in the singular for one: "1 contract".
+ */
+export function formatCountOf(count: number, plural: string): string {
+  return `${formatCount(count)} ${count === 1 ? plural.replace(/s$/, "") : plural}`;
+}
+
 /** Cents without a currency (the payments list carries cents only). */
 export function formatCents(cents: number): string {
   return plainAmount.format(decimalOf(cents));

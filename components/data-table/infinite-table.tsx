@@ -24,6 +24,7 @@ import {
   useState,
 } from "react";
 import { type ApiRequestError, asApiError } from "@/lib/api/errors";
+import { formatCountOf } from "@/lib/format";
 import type { ColumnChoice } from "@/lib/lists/columns";
 import type { OrderTerm } from "@/lib/lists/order";
 import { useRowShortcuts } from "../shortcuts/use-row-shortcuts";
@@ -446,7 +447,7 @@ export function InfiniteTable<Row extends { id: string }>({
     <div>
       <div className="mb-2 flex items-center justify-between gap-4 text-sm text-fg-muted">
         <p aria-live="polite">
-          {rows.length.toLocaleString("en-US")} {noun} loaded
+          {formatCountOf(rows.length, noun)} loaded
           {hasNextPage ? ", more below" : ", all loaded"}
           {query.isPlaceholderData ? " · updating…" : ""}
         </p>
@@ -496,7 +497,10 @@ export function InfiniteTable<Row extends { id: string }>({
         // rows are added above it, and a table scrolled to its end would stay there,
         // loading page after page. The virtual table places the rows itself.
         style={{ scrollPaddingTop: headerHeight, overflowAnchor: "none" }}
-        className={`@container ${fit ? "max-h-[32rem]" : "h-[calc(100dvh-16rem)] min-h-80"} overflow-auto rounded-md border border-line bg-surface ${
+        // Positioned, so absolutely placed text in the rows (a screen reader's words,
+        // `sr-only`) is placed and clipped in here: placed by the page instead, the rows
+        // far down the list made the page itself 565 px taller, blank below the table.
+        className={`@container relative ${fit ? "max-h-[32rem]" : "h-[calc(100dvh-16rem)] min-h-80"} overflow-auto rounded-md border border-line bg-surface ${
           query.isPlaceholderData ? "opacity-60" : ""
         }`}
       >
