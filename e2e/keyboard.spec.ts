@@ -415,6 +415,45 @@ test("Ctrl+K finds a customer by part of its name (the API's answers) and Enter 
   await expect(page.getByRole("heading", { level: 1 })).toContainText(customer.name);
 });
 
+test("while the palette's search for what is typed runs, the customers last found that still match stay", async ({
+  page,
+  request,
+}) => {
+  const twins = await sameNamedCustomers(request);
+  const name = twins[0]!.name;
+  // Each search answers 3 s late, as a loaded API may.
+  await page.route("**/api/data/customers?**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.goto("/invoices");
+  await openPalette(page);
+  const customerOptions = palette(page)
+    .getByRole("option")
+    .filter({ hasText: /Customer$/ });
+  const count = palette(page).getByText(`${twins.length} customers.`, { exact: true });
+  await page.keyboard.type(name.slice(0, -2));
+  await expect(count).toBeVisible();
+  await expect(customerOptions).toHaveCount(twins.length);
+  // Typed on: until the search for the whole name answers, the same customers stay
+  // listed (the list does not empty at each key), and the count waits for it. (The
+  // highlight goes back to the first option as one types, as cmdk has it.)
+  await page.keyboard.type(name.slice(-2));
+  // Read together: the status and the customers listed at one moment.
+  const listedWhile = () =>
+    palette(page).evaluate((dialog) => ({
+      status: dialog.querySelector("[role=status]")?.textContent,
+      customers: [...dialog.querySelectorAll("[role=option]")].filter((option) =>
+        /Customer$/.test(option.textContent ?? ""),
+      ).length,
+    }));
+  await expect
+    .poll(listedWhile)
+    .toEqual({ status: "Searching customers…", customers: twins.length });
+  await expect(count).toBeVisible();
+  await expect(customerOptions).toHaveCount(twins.length);
+});
+
 test("the palette jumps to a page by name, from the nav button too; Esc closes it", async ({
   page,
 }) => {
@@ -451,6 +490,36 @@ test("the palette says when no customer matches, and when customers cannot be se
   await openPalette(page);
   await palette(page).getByRole("combobox").fill("acme");
   await expect(palette(page).getByRole("alert")).toContainText("Customers could not be searched");
+});
+
+test("below 1024 px, where the navigation folds into a menu, the palette and the shortcuts help show over the page", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/customers");
+  // The menu is closed: the navigation, and the button that opens the palette, are hidden.
+  await expect(page.getByRole("button", { name: /^Jump to…/ })).toBeHidden();
+  await openPalette(page);
+  const input = palette(page).getByRole("combobox");
+  await expect(input).toBeFocused();
+  // Shown, across the phone's width, in front of the page.
+  const box = await palette(page).boundingBox();
+  expect(box?.width).toBeGreaterThan(300);
+  await expect(input).toBeInViewport();
+  await input.fill("paym");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(palette(page)).toBeHidden();
+
+  await page.keyboard.press("?");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toBeVisible();
+  await expect(help).toBeInViewport();
+  await page.keyboard.press("Escape");
+  await expect(help).toBeHidden();
+  // The page answers again: its menu opens.
+  await page.getByRole("button", { name: "Menu" }).click();
+  await expect(page.getByRole("button", { name: /^Jump to…/ })).toBeVisible();
 });
 
 test("the open palette and the shortcuts help pass axe; ? shows the shortcuts", async ({

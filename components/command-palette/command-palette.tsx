@@ -4,12 +4,14 @@ import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { SITE_PAGES } from "@/components/layout/site-pages";
+import type { CustomerRecord } from "@/lib/api/client";
 import { asApiError } from "@/lib/api/errors";
 import { type SavedView, savedViewHref } from "@/lib/saved-views/schema";
 import {
   type CustomerSuggestions,
   customerDetail,
   searchCustomers,
+  stillMatching,
   suggestionCount,
 } from "../filters/customer-suggestions";
 import { useSavedViews } from "../saved-views/use-saved-views";
@@ -21,7 +23,8 @@ const SEARCH_DELAY_MS = 250;
 
 type CustomerSearch =
   | { state: "idle" }
-  | { state: "loading"; term: string }
+  /** `kept`: the customers last found that still match what is typed, shown meanwhile */
+  | { state: "loading"; term: string; kept: CustomerRecord[] }
   | { state: "done"; term: string; found: CustomerSuggestions }
   | { state: "failed"; term: string; message: string };
 
@@ -160,10 +163,11 @@ function CustomerResults({
   search: CustomerSearch;
   onPick: (id: string) => void;
 }) {
-  if (search.state !== "done" || search.found.shown.length === 0) return null;
+  const customers = shownCustomers(search);
+  if (customers.length === 0) return null;
   return (
     <Command.Group heading="Customers" className={GROUP_CLASS}>
-      {search.found.shown.map((customer) => (
+      {customers.map((customer) => (
         <Command.Item
           key={customer.id}
           value={`customer ${customer.id}`}
@@ -180,6 +184,13 @@ function CustomerResults({
       ))}
     </Command.Group>
   );
+}
+
+/** The customers listed: those found, or while a search runs those kept from the last one. */
+function shownCustomers(search: CustomerSearch): CustomerRecord[] {
+  if (search.state === "done") return search.found.shown;
+  if (search.state === "loading") return search.kept;
+  return [];
 }
 
 /** Where the customer search stands, outside the listbox, announced as it changes. */
@@ -203,7 +214,10 @@ function SearchStatus({ search }: { search: CustomerSearch }) {
 
 /**
  * The API's customers search for what was typed, debounced; a newer keystroke
- * aborts the older request so answers cannot arrive out of order.
+ * aborts the older request so answers cannot arrive out of order. Meanwhile the
+ * customers last found that still match stay listed (as the customer picker keeps
+ * them): the list does not empty at each key, nor lose the one the arrow keys are on.
+ * The count waits for the answer for exactly what is typed.
  */
 function useCustomerSearch(text: string): CustomerSearch {
   const term = text.trim();
@@ -213,7 +227,11 @@ function useCustomerSearch(text: string): CustomerSearch {
       setResult({ state: "idle" });
       return;
     }
-    setResult({ state: "loading", term });
+    setResult((last) => ({
+      state: "loading",
+      term,
+      kept: stillMatching(shownCustomers(last), term),
+    }));
     const controller = new AbortController();
     const timer = setTimeout(() => {
       searchCustomers(term, controller.signal)

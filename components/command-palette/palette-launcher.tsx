@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { hasModifier, shortcutApplies } from "../shortcuts/applies";
 
 // Loaded on first use (or when the pointer nears the button): the palette and cmdk
@@ -88,17 +89,25 @@ export function PaletteLauncher() {
           {mac ? "⌘K" : "Ctrl K"}
         </kbd>
       </button>
-      <Suspense fallback={null}>
-        {palette ? (
-          <CommandPalette
-            onClose={(navigating) => {
-              setPalette(false);
-              if (!navigating) returnFocus.current?.focus({ preventScroll: true });
-            }}
-          />
-        ) : null}
-        {help ? <ShortcutsHelp onClose={() => setHelp(false)} /> : null}
-      </Suspense>
+      {palette || help
+        ? // Into <body>, not here: below 1024 px this button sits in the folded
+          // navigation (display: none), and a modal opened inside it showed nothing
+          // while making the whole page inert.
+          createPortal(
+            <Suspense fallback={null}>
+              {palette ? (
+                <CommandPalette
+                  onClose={(navigating) => {
+                    setPalette(false);
+                    if (!navigating) returnFocus.current?.focus({ preventScroll: true });
+                  }}
+                />
+              ) : null}
+              {help ? <ShortcutsHelp onClose={() => setHelp(false)} /> : null}
+            </Suspense>,
+            document.body,
+          )
+        : null}
     </>
   );
 }
