@@ -82,6 +82,11 @@ test("boolean and date filters match the API", async ({ page, request }) => {
   await expectRowsMatchApi(page, request, "hasOutstandingBalance=true");
 
   await pick(page, "Approval", "Needs approval");
+  // Two choices only: the API reads needsApproval=false as no filter, the same as "Any".
+  const approval = await openEditor(page, "Approval");
+  await expect(approval.getByRole("radio")).toHaveCount(2);
+  await expect(approval.locator("label")).toHaveText(["Any", "Needs approval"]);
+  await page.keyboard.press("Escape");
   await pick(page, "Outstanding", "Any");
   await expectChip(page, "Outstanding", null);
   await expectRowsMatchApi(page, request, "needsApproval=true");

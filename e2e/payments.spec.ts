@@ -163,6 +163,42 @@ test("the customer filter takes one customer, picked by name", async ({ page, re
   await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(1);
 });
 
+test("on a phone the cards have no headers: Sort offers their orders, and the rows follow the API", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/payments");
+  const rowIds = () =>
+    table(page)
+      .locator("tbody tr[data-row-id]")
+      .evaluateAll((trs) => trs.slice(0, 10).map((tr) => tr.getAttribute("data-row-id")));
+  const apiIds = async (query: string) =>
+    (await apiPage(request, query)).slice(0, 10).map((payment) => payment.id);
+  // Cards: no columns to choose, no header per field.
+  await expect(page.getByText("Columns", { exact: true })).toHaveCount(0);
+  await expect(header(page, "Amount")).toHaveCount(0);
+  const sortBy = page.getByRole("list", { name: "Sort by" });
+  await page.getByText("Sort", { exact: true }).click();
+  await expect(sortBy.getByRole("button", { name: "Received, descending" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await sortBy.getByRole("button", { name: /^Amount/ }).click();
+  await expect.poll(() => orderByOf(page)).toBe("amountCents:ASC");
+  await expect(sortBy).toBeHidden();
+  await expect.poll(rowIds).toEqual(await apiIds("orderBy=amountCents:ASC"));
+  // Again: the other way round, as a second click on a header does.
+  await page.getByText("Sort", { exact: true }).click();
+  await expect(sortBy.getByRole("button", { name: "Amount, ascending" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await sortBy.getByRole("button", { name: /^Amount/ }).click();
+  await expect.poll(() => orderByOf(page)).toBe("amountCents:DESC");
+  await expect.poll(rowIds).toEqual(await apiIds("orderBy=amountCents:DESC"));
+});
+
 test("header sort: a click sorts by one field, shift-click adds up to three", async ({
   page,
   request,

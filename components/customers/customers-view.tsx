@@ -75,7 +75,7 @@ export function CustomersView() {
               active contract, draft only, no contracts; soonest coverage end first within each.
             </>
           )}{" "}
-          Click a header to sort; shift-click to add it (up to three).
+          Click a header to sort; shift-click to add it (up to three). On cards, Sort picks one.
         </>
       }
     />

@@ -451,8 +451,13 @@ export function InfiniteTable<Row extends { id: string }>({
           {hasNextPage ? ", more below" : ", all loaded"}
           {query.isPlaceholderData ? " · updating…" : ""}
         </p>
-        {cards ? null : (
-          // Cards hold the key columns: no columns to choose.
+        {cards ? (
+          // Cards hold the key columns: no columns to choose, and no headers to click,
+          // so the orders the headers offer are listed here.
+          onSort ? (
+            <SortPicker columns={columns} order={order} onSort={onSort} />
+          ) : null
+        ) : (
           <ColumnPicker
             columns={choosableColumns(columns)}
             visibility={columnVisibility}
@@ -738,6 +743,60 @@ function describeRow(
         .join(", ")
     : "";
   return `${noun} row ${index + 1} of ${count}${text ? `: ${text}` : ""}`;
+}
+
+/**
+ * The cards' order: each column a header could sort by, as a button that does what a
+ * click on its header does (sort by it; again, the other way round), with the same
+ * arrow. One field at a time: adding a field (shift-click) needs the headers.
+ */
+function SortPicker<Row>({
+  columns,
+  order,
+  onSort,
+}: {
+  columns: ColumnDef<Row, unknown>[];
+  order: OrderTerm[] | null | undefined;
+  onSort: (field: string, additive: boolean) => void;
+}) {
+  const sortable = columns.filter((column) => metaOf(column)?.sortField);
+  if (sortable.length === 0) return null;
+  return (
+    <details className="relative">
+      <summary className="cursor-pointer rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg">
+        Sort
+      </summary>
+      <ul
+        aria-label="Sort by"
+        className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-line bg-surface p-1 text-fg shadow"
+      >
+        {sortable.map((column) => {
+          const field = metaOf(column)!.sortField!;
+          const term = order?.find((t) => t.field === field);
+          const direction = term ? (term.direction === "ASC" ? "ascending" : "descending") : null;
+          return (
+            <li key={field}>
+              <button
+                type="button"
+                aria-pressed={term !== undefined}
+                aria-label={`${String(column.header)}${direction ? `, ${direction}` : ""}`}
+                onClick={(e) => {
+                  e.currentTarget.closest("details")?.removeAttribute("open");
+                  onSort(field, false);
+                }}
+                className="flex w-full items-center justify-between gap-2 rounded px-2 py-1.5 text-left text-sm hover:bg-surface-muted aria-pressed:font-medium"
+              >
+                {String(column.header)}
+                <span aria-hidden="true" className="text-fg-muted">
+                  {term ? (term.direction === "ASC" ? "▲" : "▼") : "↕"}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
 }
 
 function ColumnPicker<Row>({

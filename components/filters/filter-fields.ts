@@ -47,7 +47,7 @@ export function chipValue(
     }
     case "boolean": {
       const v = values[field.key] as boolean | null | undefined;
-      return v === true ? field.yes : v === false ? field.no : null;
+      return v === true ? field.yes : v === false ? (field.no ?? null) : null;
     }
     case "select": {
       const v = values[field.key] as string | null | undefined;

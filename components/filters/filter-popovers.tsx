@@ -186,11 +186,15 @@ function FilterEditor({
       return (
         <ChoiceEditor
           label={field.label}
-          value={toChoice(values[field.key] as boolean | null)}
-          options={[
-            ["true", field.yes],
-            ["false", field.no],
-          ]}
+          value={toChoice(values[field.key] as boolean | null, field.no !== undefined)}
+          options={
+            field.no === undefined
+              ? [["true", field.yes]]
+              : [
+                  ["true", field.yes],
+                  ["false", field.no],
+                ]
+          }
           onChange={(v) =>
             setValues({ [field.key]: v === ANY ? null : v === "true" }, { history: "push" })
           }
@@ -213,8 +217,9 @@ function FilterEditor({
 }
 
 const ANY = "any";
-const toChoice = (v: boolean | null | undefined) =>
-  v === true ? "true" : v === false ? "false" : ANY;
+/** The choice a value shows: false shows as "Any" where false is no filter (no `no` choice). */
+const toChoice = (v: boolean | null | undefined, offersFalse: boolean) =>
+  v === true ? "true" : v === false && offersFalse ? "false" : ANY;
 
 const BOX =
   "flex size-4 shrink-0 items-center justify-center rounded border border-line-strong bg-surface group-data-[selected]:border-accent group-data-[selected]:bg-accent group-data-[focus-visible]:outline-2 group-data-[focus-visible]:outline-offset-2 group-data-[focus-visible]:outline-accent";

@@ -33,7 +33,7 @@ export function InvoicesView() {
             : "Voided invoices are hidden unless picked in Status. "}
           Sorted by issue date, {newestFirst ? "newest first (the default)" : "oldest first"}; a
           draft counts from its period start. Click the Issued header (under Columns when the table
-          is narrow) to reverse.
+          is narrow, under Sort when it shows cards) to reverse.
         </>
       }
     />

@@ -75,8 +75,8 @@ export function PaymentsView() {
       sortNote={
         <>
           {describeOrder(values.orderBy)} Click a header to sort by it; shift-click to add it (up to
-          three). Amounts are in the payment&apos;s currency units: the payments list carries no
-          currency.
+          three). On cards, Sort picks one. Amounts are in the payment&apos;s currency units: the
+          payments list carries no currency.
         </>
       }
     />

@@ -24,7 +24,14 @@ import {
 
 export type FilterField =
   | { kind: "multi"; key: string; label: string; options: readonly string[] }
-  | { kind: "boolean"; key: string; label: string; yes: string; no: string }
+  | {
+      kind: "boolean";
+      key: string;
+      label: string;
+      yes: string;
+      /** left out where the API reads `false` as no filter: only "Any" and `yes` are offered */
+      no?: string;
+    }
   | {
       kind: "dateRange";
       label: string;

@@ -25,7 +25,7 @@ export function describeFilters(fields: FilterField[], values: FilterValues): st
       case "boolean": {
         const v = values[field.key] as boolean | null | undefined;
         if (v === true) parts.push(field.yes);
-        if (v === false) parts.push(field.no);
+        if (v === false && field.no) parts.push(field.no);
         break;
       }
       case "search": {

@@ -31,8 +31,8 @@ export const invoiceList = defineList({
       kind: "boolean",
       key: "needsApproval",
       label: "Approval",
+      // No "false" choice: the API reads needsApproval=false as no filter, the same as "Any".
       yes: "Needs approval",
-      no: "Any approval",
     },
     {
       kind: "dateRange",
