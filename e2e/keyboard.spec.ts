@@ -137,6 +137,20 @@ async function sameNamedCustomers(request: APIRequestContext): Promise<NamedCust
   return all.filter((c) => c.name === twin!.name);
 }
 
+/**
+ * The invoices list, where each customer search answers 3 s late (as a loaded API
+ * may), and the customers sharing a name to search for.
+ */
+async function invoicesWithLateCustomerSearches(page: Page, request: APIRequestContext) {
+  const twins = await sameNamedCustomers(request);
+  await page.route("**/api/data/customers?**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.goto("/invoices");
+  return { twins, name: twins[0]!.name };
+}
+
 /** `/` on the invoices list: the customer picker takes the focus. */
 async function focusPickerWithSlash(page: Page) {
   const picker = page.getByRole("combobox", { name: "Customers" });
@@ -245,14 +259,7 @@ test("while the search for what is typed runs, the picker keeps the suggestions 
   page,
   request,
 }) => {
-  const twins = await sameNamedCustomers(request);
-  const name = twins[0]!.name;
-  // Each search answers 3 s late, as a loaded API may.
-  await page.route("**/api/data/customers?**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    await route.continue();
-  });
-  await page.goto("/invoices");
+  const { twins, name } = await invoicesWithLateCustomerSearches(page, request);
   const picker = await focusPickerWithSlash(page);
   const options = page.getByRole("listbox").getByRole("option");
   const count = page.getByText(`${twins.length} customers`, { exact: true });
@@ -419,14 +426,7 @@ test("while the palette's search for what is typed runs, the customers last foun
   page,
   request,
 }) => {
-  const twins = await sameNamedCustomers(request);
-  const name = twins[0]!.name;
-  // Each search answers 3 s late, as a loaded API may.
-  await page.route("**/api/data/customers?**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    await route.continue();
-  });
-  await page.goto("/invoices");
+  const { twins, name } = await invoicesWithLateCustomerSearches(page, request);
   await openPalette(page);
   const customerOptions = palette(page)
     .getByRole("option")

@@ -358,9 +358,11 @@ export function InfiniteTable<Row extends { id: string }>({
     if (rendered) revealInWindow(scrollRef.current, id);
   });
 
-  // The plain rows giving way to the virtual table take their DOM with them: the row
-  // that had the keyboard focus (PlainTable names it as it goes) takes it back in the
-  // virtual table, or the table's tab stop does when that row is not rendered there.
+  // The plain rows giving way to the virtual table take their DOM with them: the focus
+  // they had goes to the highlighted row in the virtual table (a key may have moved the
+  // highlight before the focus followed it: the row PlainTable names as it goes could be
+  // the one before, and focusing it would move the highlight back, losing the key), else
+  // to that named row, else to the table's tab stop.
   const focusToCarry = useRef<string | null>(null);
   const carryFocus = useCallback((rowId: string) => {
     focusToCarry.current = rowId;
@@ -370,7 +372,9 @@ export function InfiniteTable<Row extends { id: string }>({
     focusToCarry.current = null;
     const lost = document.activeElement === null || document.activeElement === document.body;
     if (!showsVirtual || !rowId || !lost) return;
+    const highlightedId = place.current.activeId;
     const row =
+      (highlightedId ? rowElement(scrollRef.current, highlightedId) : null) ??
       rowElement(scrollRef.current, rowId) ??
       scrollRef.current?.querySelector<HTMLElement>("tbody tr[tabindex='0']");
     row?.focus({ preventScroll: true });
