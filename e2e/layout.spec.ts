@@ -1,7 +1,7 @@
 /**
  * The frame of every page at every width and in both themes: no page scrolls
- * sideways from 360 to 1440 px, nor down into blank space, the navigation folds into a menu below 1024 px,
- * every page passes axe in the light and the dark theme, and the theme follows the
+ * sideways from 360 to 1440 px, nor down into blank space, the navigation folds into
+ * a menu below 1024 px, every page passes axe in the light and the dark theme, and the theme follows the
  * system, is remembered, and is on <html> before any script of the app runs (no
  * flash of the other theme). With E2E_SCREENSHOTS=1 (`npm run screenshots`), every
  * page at 390 and 1440 px in both themes is also written to

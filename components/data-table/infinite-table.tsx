@@ -749,6 +749,12 @@ function describeRow(
   return `${noun} row ${index + 1} of ${count}${text ? `: ${text}` : ""}`;
 }
 
+/** The Columns and Sort menus above a table: a <details> and the panel it opens. */
+const MENU_SUMMARY =
+  "cursor-pointer rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg";
+const MENU_PANEL =
+  "absolute right-0 z-20 mt-1 w-56 rounded-md border border-line bg-surface text-fg shadow";
+
 /**
  * The cards' order: each column a header could sort by, as a button that does what a
  * click on its header does (sort by it; again, the other way round), with the same
@@ -767,13 +773,8 @@ function SortPicker<Row>({
   if (sortable.length === 0) return null;
   return (
     <details className="relative">
-      <summary className="cursor-pointer rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg">
-        Sort
-      </summary>
-      <ul
-        aria-label="Sort by"
-        className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-line bg-surface p-1 text-fg shadow"
-      >
+      <summary className={MENU_SUMMARY}>Sort</summary>
+      <ul aria-label="Sort by" className={`${MENU_PANEL} p-1`}>
         {sortable.map((column) => {
           const field = metaOf(column)!.sortField!;
           const term = order?.find((t) => t.field === field);
@@ -814,10 +815,8 @@ function ColumnPicker<Row>({
 }) {
   return (
     <details className="relative">
-      <summary className="cursor-pointer rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg">
-        Columns
-      </summary>
-      <div className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-line bg-surface p-2 text-fg shadow">
+      <summary className={MENU_SUMMARY}>Columns</summary>
+      <div className={`${MENU_PANEL} p-2`}>
         {columns.map((column) => {
           const id = columnIdOf(column);
           return (
