@@ -110,6 +110,61 @@ test("boolean and date filters match the API", async ({ page, request }) => {
   );
 });
 
+test("quick views: each tab shows the API's rows for its filters and marks itself; a filter set by hand marks none", async ({
+  page,
+  request,
+}) => {
+  // The demo's today (UTC) is 2026-11-22: overdue is due by the 21st, upcoming from the 23rd.
+  expect(E2E_NOW.slice(0, 10)).toBe("2026-11-22");
+  const tabs = {
+    Issued: "statuses=ISSUED",
+    Unpaid: "statuses=ISSUED&hasOutstandingBalance=true",
+    Overdue: "statuses=ISSUED&hasOutstandingBalance=true&dueDateEndAt=2026-11-21T23:59:59.999Z",
+    "Needs approval": "needsApproval=true",
+    Upcoming: "issueDateStartAt=2026-11-23&orderBy=issuedAt:ASC",
+  };
+  // The Issued column (its header reverses the order) shows from 1440 px.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/invoices");
+  const views = page.getByRole("navigation", { name: "Invoice views" });
+  const current = views.locator('[aria-current="page"]');
+  await expect(current).toHaveText("All");
+  for (const [label, query] of Object.entries(tabs)) {
+    await views.getByRole("link", { name: label, exact: true }).click();
+    await expect(current).toHaveText(label);
+    await expectRowsMatchApi(page, request, query);
+  }
+  // What the two dated tabs promise, on the API's own records.
+  const overdue = (await apiPage(request, tabs.Overdue)) as (InvoiceLike & { dueAt: string })[];
+  expect(overdue.length).toBeGreaterThan(0);
+  for (const invoice of overdue) expect(invoice.dueAt < "2026-11-22").toBe(true);
+  const upcoming = (await apiPage(request, tabs.Upcoming)) as (InvoiceLike & {
+    issuedAt: string | null;
+    periodStartAt: string;
+  })[];
+  const plannedDays = upcoming.map((i) => (i.issuedAt ?? i.periodStartAt).slice(0, 10));
+  expect(plannedDays[0]! >= "2026-11-23").toBe(true);
+  expect(plannedDays).toEqual([...plannedDays].sort());
+  // The chips say what the tab filters.
+  await expectChip(page, "Issued", "from Nov 23, 2026");
+
+  // Reversed, Upcoming is still Upcoming; a filter added by hand is a view of one's own.
+  await table(page)
+    .getByRole("columnheader", { name: /^Issued/ })
+    .getByRole("button")
+    .click();
+  await expect(page).not.toHaveURL(/orderBy/);
+  await expect(page).toHaveURL(/issueDateStartAt=2026-11-23/);
+  await expect(current).toHaveText("Upcoming");
+  await pick(page, "Status", "Draft");
+  await expect(page).toHaveURL(/statuses=DRAFT/);
+  await expect(current).toHaveCount(0);
+  await views.getByRole("link", { name: "All", exact: true }).click();
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(current).toHaveText("All");
+  await expectRowsMatchApi(page, request, "");
+});
+
 test("date presets and a calendar range write the API's bounds, one history entry each", async ({
   page,
   request,

@@ -110,6 +110,37 @@ test("default order and amounts from cents match the API", async ({ page, reques
   await expectRowsMatchApi(page, request, "orderBy=unappliedAmountCents:DESC");
 });
 
+test("quick views show the API's unapplied and unattributed payments; the navigation's Payments link clears the filters", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/payments");
+  const views = page.getByRole("navigation", { name: "Payment views" });
+  const current = views.locator('[aria-current="page"]');
+  await expect(current).toHaveText("All");
+  await views.getByRole("link", { name: "Unapplied", exact: true }).click();
+  await expect(page).toHaveURL(/\/payments\?hasUnappliedAmount=true$/);
+  await expect(current).toHaveText("Unapplied");
+  await expectRowsMatchApi(page, request, "hasUnappliedAmount=true");
+  for (const p of await apiPage(request, "hasUnappliedAmount=true"))
+    expect(p.unappliedAmountCents + (p.bankFee?.unappliedAmountCents ?? 0)).toBeGreaterThan(0);
+  await views.getByRole("link", { name: "Not attributed", exact: true }).click();
+  await expect(page).toHaveURL(/\/payments\?isAttributed=false$/);
+  await expect(current).toHaveText("Not attributed");
+  await expectRowsMatchApi(page, request, "isAttributed=false");
+  await expectChip(page, "Attributed", "Not yet attributed");
+  // The list's own link in the navigation, from the list itself: back to the whole list
+  // (it waited, unseen, for the table's script before: a filtered list stayed filtered).
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Payments" })
+    .click();
+  await expect(page).toHaveURL(/\/payments$/);
+  await expect(current).toHaveText("All");
+  await expectChip(page, "Attributed", null);
+  await expectRowsMatchApi(page, request, "");
+});
+
 test("attributed and unapplied filters match the API, and back/forward restore them", async ({
   page,
   request,

@@ -1,7 +1,10 @@
 import type { Metadata } from "next";
+import { QuickViews } from "@/components/data-table/quick-views";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
+import { insightToday } from "@/lib/insights/today";
 import { invoiceList } from "@/lib/lists/invoices";
+import { invoiceQuickViews } from "@/lib/lists/quick-views";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 
 export const metadata: Metadata = { title: "Invoices" };
@@ -19,6 +22,13 @@ export default async function InvoicesPage({
       list="invoices"
       definition={invoiceList}
       searchParams={searchParams}
+      quickViews={
+        <QuickViews
+          list="invoices"
+          views={invoiceQuickViews(insightToday())}
+          label="Invoice views"
+        />
+      }
     />
   );
 }

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { QuickViews } from "@/components/data-table/quick-views";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { paymentList } from "@/lib/lists/payments";
+import { paymentQuickViews } from "@/lib/lists/quick-views";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 
 export const metadata: Metadata = { title: "Payments" };
@@ -19,6 +21,7 @@ export default async function PaymentsPage({
       list="payments"
       definition={paymentList}
       searchParams={searchParams}
+      quickViews={<QuickViews list="payments" views={paymentQuickViews()} label="Payment views" />}
     />
   );
 }

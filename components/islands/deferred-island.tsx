@@ -75,6 +75,14 @@ export function deferredIsland<P extends object>(
     const held = useRef<HeldEvents | null>(null);
     const tableLater = useRef<MutationObserver | null>(null);
     const neededNow = useRef(() => options.neededNow?.(props) ?? false);
+    // New props from the server (a link to the same page with other filters, another
+    // record's page) while the part still waits: React cannot apply them to HTML it
+    // has not hydrated, and the navigation would wait, unseen, for the next sign of
+    // use (clicking "Invoices" on a filtered list did nothing). Load it now: opening
+    // the gate is idempotent, so safe during render, and the navigation's render (which
+    // commits nothing until the part hydrates) is the only place to see them.
+    const firstProps = useRef(props);
+    if (deferred && !sameProps(firstProps.current, props)) openGate();
     useEffect(() => {
       const island = ref.current;
       if (!deferred || !island || island.dataset.hydrated === "true") return;
@@ -123,6 +131,15 @@ export function deferredIsland<P extends object>(
   }
   Island.displayName = `DeferredIsland(${name})`;
   return Island;
+}
+
+/** Whether two renders' props are the same values (the server sends new objects only with new data). */
+function sameProps(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => Object.is(a[key as keyof typeof a], b[key as keyof typeof b]))
+  );
 }
 
 /** Whether the server's HTML of this part is on the page, not yet taken by React: hydrating. */

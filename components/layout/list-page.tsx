@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import type { ListName } from "@/lib/api/client";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 import { prefetchListPage } from "@/lib/upstream/prefetch";
@@ -27,16 +27,20 @@ export function ListPage<Values>({
   list,
   definition,
   searchParams,
+  quickViews,
 }: {
   title: string;
   description: string;
   list: ListName;
   definition: ListDefinition<Values>;
   searchParams: Promise<PageSearchParams>;
+  /** links to the list's most used views, above its filters (components/data-table/quick-views.tsx) */
+  quickViews?: ReactNode;
 }) {
   return (
     <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
       <PageHeader title={title} description={description} />
+      {quickViews}
       <Suspense fallback={<ListPageSkeleton label={title} />}>
         <FirstPage list={list} definition={definition} searchParams={searchParams} />
       </Suspense>

@@ -1,7 +1,7 @@
 import "server-only";
 import type { CustomerRecord } from "@/lib/api/client";
 import { customerList } from "@/lib/lists/customers";
-import { invoiceList } from "@/lib/lists/invoices";
+import { DRAFTS_QUERY, overdueQuery } from "@/lib/lists/quick-views";
 import { addMinor, type CurrencySums } from "./aggregate";
 import type { PartContext } from "./parts";
 import { countUnapplied } from "./receivables";
@@ -32,16 +32,8 @@ export interface OverdueFigures {
   href: string;
 }
 
-/** Overdue: issued, something still owed, due before today (due today is not yet overdue). */
-export function overdueQuery(today: number): string {
-  return invoiceList.apiQuery({
-    statuses: ["ISSUED"],
-    hasOutstandingBalance: true,
-    dueDateEndAt: new Date(today - 1).toISOString(),
-  });
-}
-
-export const DRAFTS_QUERY = invoiceList.apiQuery({ needsApproval: true });
+// The same views as the invoice list's quick views, so a figure's link and the tab agree.
+export { DRAFTS_QUERY, overdueQuery };
 
 export const HOME_PARTS = {
   overdue: ({ walk, today }: PartContext): Promise<HomeData["overdue"]> =>

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { invoiceList } from "./invoices";
+import { paymentList } from "./payments";
+import { currentQuickView, invoiceQuickViews, paymentQuickViews } from "./quick-views";
+
+const TODAY = Date.parse("2026-11-22T00:00:00.000Z");
+const invoiceViews = invoiceQuickViews(TODAY);
+const paymentViews = paymentQuickViews();
+const queryOf = (id: string) => invoiceViews.find((v) => v.id === id)?.query;
+
+describe("invoice quick views", () => {
+  it("filter as the API reads them, on the given day", () => {
+    const read = (id: string) => Object.fromEntries(new URLSearchParams(queryOf(id)));
+    expect(read("all")).toEqual({});
+    expect(read("issued")).toEqual({ statuses: "ISSUED" });
+    expect(read("unpaid")).toEqual({ statuses: "ISSUED", hasOutstandingBalance: "true" });
+    // Due before today: due today is not yet overdue.
+    expect(read("overdue")).toEqual({
+      statuses: "ISSUED",
+      hasOutstandingBalance: "true",
+      dueDateEndAt: "2026-11-21T23:59:59.999Z",
+    });
+    expect(read("approval")).toEqual({ needsApproval: "true" });
+    // Planned from tomorrow on, the next to issue first.
+    expect(read("upcoming")).toEqual({
+      issueDateStartAt: "2026-11-23",
+      orderBy: "issuedAt:ASC",
+    });
+  });
+
+  it("are links the list reads back as written (each a valid URL of the list)", () => {
+    for (const view of invoiceViews)
+      expect(invoiceList.apiQuery(invoiceList.load(new URLSearchParams(view.query)))).toBe(
+        view.query,
+      );
+    for (const view of paymentViews)
+      expect(paymentList.apiQuery(paymentList.load(new URLSearchParams(view.query)))).toBe(
+        view.query,
+      );
+  });
+
+  it("each has its own filters: no two mark the same URL", () => {
+    for (const view of invoiceViews)
+      expect(currentQuickView("invoices", invoiceViews, view.query)).toBe(view.id);
+    for (const view of paymentViews)
+      expect(currentQuickView("payments", paymentViews, view.query)).toBe(view.id);
+  });
+});
+
+describe("the current quick view", () => {
+  it("is the one whose filters the URL holds, whatever the order and the columns", () => {
+    expect(currentQuickView("invoices", invoiceViews, "")).toBe("all");
+    expect(currentQuickView("invoices", invoiceViews, "orderBy=issuedAt:ASC")).toBe("all");
+    expect(currentQuickView("invoices", invoiceViews, "columns=number,total&statuses=ISSUED")).toBe(
+      "issued",
+    );
+    // Parameters in another order, as a person may type them.
+    expect(
+      currentQuickView("invoices", invoiceViews, "hasOutstandingBalance=true&statuses=ISSUED"),
+    ).toBe("unpaid");
+    // Reversed, Upcoming is still Upcoming.
+    expect(
+      currentQuickView(
+        "invoices",
+        invoiceViews,
+        "issueDateStartAt=2026-11-23&orderBy=issuedAt:DESC",
+      ),
+    ).toBe("upcoming");
+    expect(currentQuickView("payments", paymentViews, "isAttributed=false")).toBe("unattributed");
+  });
+
+  it("is none when the filters are the person's own", () => {
+    expect(currentQuickView("invoices", invoiceViews, "statuses=ISSUED,VOIDED")).toBeNull();
+    // Issued for one customer is a view of the person's own.
+    expect(
+      currentQuickView(
+        "invoices",
+        invoiceViews,
+        "statuses=ISSUED&customerIds=0b6d2f7e-3c1a-4d5e-9f80-1a2b3c4d5e6f",
+      ),
+    ).toBeNull();
+    // Overdue as of another day is a date range of the person's own.
+    expect(
+      currentQuickView(
+        "invoices",
+        invoiceViews,
+        invoiceQuickViews(TODAY - 86_400_000)[3]?.query ?? "",
+      ),
+    ).toBeNull();
+    expect(currentQuickView("payments", paymentViews, "isAttributed=true")).toBeNull();
+  });
+});

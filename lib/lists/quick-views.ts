@@ -1,0 +1,129 @@
+import { invoiceList } from "./invoices";
+import { paymentList } from "./payments";
+import type { PageSearchParams } from "./url-params";
+
+/**
+ * The lists' quick views: one click to the views people open most, as the tabs over
+ * Stripe's and Lago's invoice lists. Each is a plain link to the list's URL, so a
+ * reload, Back, "Save view" and the filter chips treat it as any filtered view, and
+ * the chips show what it filters. Dates are on the dashboard's today (UTC), which the
+ * server knows (lib/insights/today.ts): the page builds the links.
+ */
+export interface QuickView {
+  id: string;
+  label: string;
+  /** the list's URL query, without `?` ("" for the whole list) */
+  query: string;
+  /** what it shows, for a tooltip and screen readers */
+  description: string;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Overdue: issued, something still owed, due before today (due today is not yet overdue). */
+export function overdueQuery(today: number): string {
+  return invoiceList.apiQuery({
+    statuses: ["ISSUED"],
+    hasOutstandingBalance: true,
+    dueDateEndAt: new Date(today - 1).toISOString(),
+  });
+}
+
+/** Drafts waiting for a person to approve them. */
+export const DRAFTS_QUERY = invoiceList.apiQuery({ needsApproval: true });
+
+/**
+ * The invoice list's quick views on the UTC day starting at `today` (ms). The whole
+ * list opens on the schedule's furthest drafts (newest first, a draft by its period
+ * start), so "Issued" and "Upcoming" split it at today.
+ */
+export function invoiceQuickViews(today: number): QuickView[] {
+  return [
+    { id: "all", label: "All", query: "", description: "Every invoice but voided ones" },
+    {
+      id: "issued",
+      label: "Issued",
+      query: invoiceList.apiQuery({ statuses: ["ISSUED"] }),
+      description: "Invoices sent to customers, newest first",
+    },
+    {
+      id: "unpaid",
+      label: "Unpaid",
+      query: invoiceList.apiQuery({ statuses: ["ISSUED"], hasOutstandingBalance: true }),
+      description: "Issued invoices with something still owed",
+    },
+    {
+      id: "overdue",
+      label: "Overdue",
+      query: overdueQuery(today),
+      description: "Issued invoices still owed after their due date",
+    },
+    {
+      id: "approval",
+      label: "Needs approval",
+      query: DRAFTS_QUERY,
+      description: "Drafts waiting for a person to approve them",
+    },
+    {
+      id: "upcoming",
+      label: "Upcoming",
+      query: invoiceList.apiQuery({
+        issueDateStartAt: isoDay(today + DAY_MS),
+        orderBy: "issuedAt:ASC",
+      }),
+      description: "Invoices planned to issue after today, the next first",
+    },
+  ];
+}
+
+/** The payment list's quick views: what finance reconciles. */
+export function paymentQuickViews(): QuickView[] {
+  return [
+    { id: "all", label: "All", query: "", description: "Every payment, newest received first" },
+    {
+      id: "unapplied",
+      label: "Unapplied",
+      query: paymentList.apiQuery({ hasUnappliedAmount: true }),
+      description: "Payments with money not yet applied to an invoice",
+    },
+    {
+      id: "unattributed",
+      label: "Not attributed",
+      query: paymentList.apiQuery({ isAttributed: false }),
+      description: "Payments not yet matched to a customer",
+    },
+  ];
+}
+
+interface FilterableList {
+  load: (search: URLSearchParams | PageSearchParams) => Record<string, unknown>;
+  apiQuery: (values: Record<string, unknown>) => string;
+}
+
+/** The lists that have quick views. */
+const LISTS = { invoices: invoiceList, payments: paymentList } as const satisfies Record<
+  string,
+  FilterableList
+>;
+export type QuickViewList = keyof typeof LISTS;
+
+/** A URL query's filters as the list writes them: its order and display choices aside. */
+function filtersOf(list: FilterableList, query: string): string {
+  return list.apiQuery({ ...list.load(new URLSearchParams(query)), orderBy: null });
+}
+
+/**
+ * The quick view a list's URL query shows: the one with the same filters (the order
+ * and the chosen columns may differ: reversing "Issued" is still "Issued"), else null
+ * (filters of the person's own).
+ */
+export function currentQuickView(
+  listName: QuickViewList,
+  views: readonly QuickView[],
+  query: string,
+): string | null {
+  const list: FilterableList = LISTS[listName];
+  const here = filtersOf(list, query);
+  return views.find((view) => filtersOf(list, view.query) === here)?.id ?? null;
+}
