@@ -52,6 +52,13 @@ export interface DeploymentOptions {
   sandboxDb?: string;
   /** more environment for every instance (wins over the deployment's own) */
   env?: Record<string, string>;
+  /**
+   * Told each step as it is reached, with the instances once they exist: a start that
+   * stalls can then say where, and with what each instance printed.
+   */
+  onProgress?: (step: string, instances: readonly Instance[]) => void;
+  /** aborted: stops what has started (a caller that gives up must not leave it running) */
+  signal?: AbortSignal;
 }
 
 export interface Instance {
@@ -247,6 +254,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
   let postgres: TestPostgres | null = null;
   let haproxy: ChildProcess | null = null;
   const instances: Instance[] = [];
+  const progress = (step: string) => options.onProgress?.(step, instances);
   const stop = async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     if (haproxy) {
@@ -258,6 +266,7 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     await postgres?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   };
+  options.signal?.addEventListener("abort", () => void stop().catch(() => {}), { once: true });
 
   try {
     const env: Record<string, string> = {
@@ -267,14 +276,17 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       REDIS_URL: "",
     };
     if (options.redis !== false) {
+      progress("starting Redis");
       redis = await startTestRedis();
       if (!redis) throw new Error("redis-server is not installed");
       redisPort = redis.port;
       env.REDIS_URL = redis.url;
     }
     if (options.signIn) {
+      progress("starting PostgreSQL");
       postgres = await startTestPostgres();
       if (!postgres) throw new Error("PostgreSQL is not installed");
+      progress("creating the sign-in database");
       const bin = findPostgresBin()!;
       const created = spawnSync(
         path.join(bin, "createdb"),
@@ -297,7 +309,10 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
       instances.push(startInstance(`instance${i + 1}`, port, env));
     });
     // All at once, as a supervisor starts them: the start-up lock orders their migrations.
-    await Promise.all(instances.map((instance) => instance.start()));
+    progress("starting the instances");
+    await Promise.all(
+      instances.map((instance) => instance.start().then(() => progress(`${instance.name} is up`))),
+    );
 
     const statsSocket = path.join(dir, "haproxy.sock");
     const configFile = path.join(dir, "haproxy.cfg");
@@ -325,7 +340,9 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
         await sleep(250);
       }
     };
+    progress("waiting for the balancer to see every instance UP");
     await untilBalancer(Object.fromEntries(instances.map((instance) => [instance.name, "UP"])));
+    progress("ready");
 
     return {
       url,

@@ -18,7 +18,12 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Deployment, deploymentUnavailable, startDeployment } from "../deploy/local";
+import {
+  type Deployment,
+  deploymentUnavailable,
+  type Instance,
+  startDeployment,
+} from "../deploy/local";
 import { E2E_NOW } from "./env";
 import { E2E_ACCOUNT, SESSION_COOKIE } from "./session";
 import { expect, test } from "./test";
@@ -47,6 +52,12 @@ const PROXY_KEY = "inv_sk_deployment_proxy_e2e";
 async function startUpstreamProxy(): Promise<number> {
   const server = http.createServer((req, res) => {
     upstream.requests.push(req.url ?? "");
+    // Asked before the deployment is up (there are no instances to ask yet): unavailable,
+    // not a TypeError that would leave the request unanswered.
+    if (!deployment) {
+      res.writeHead(503).end();
+      return;
+    }
     const key = fs.readFileSync(`${deployment.env.SANDBOX_DB}.demo-key`, "utf8").trim();
     // The whole answer is read inside the try: an instance killed mid-answer ends its
     // body with "other side closed", and the next instance is asked instead.
@@ -85,28 +96,58 @@ const walkPages = () =>
   upstream.requests.filter((url) => /^\/api\/v1\/\w+\?/.test(url) && url.includes("limit=100"))
     .length;
 
+/** Within the hook's 300 s, leaving time to say what stalled. */
+const DEPLOYMENT_START_MS = 240_000;
+
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   expect(unavailable, "what the deployment test needs").toBeNull();
   const proxyPort = await startUpstreamProxy();
-  deployment = await startDeployment({
-    instances: 2,
-    signIn: true,
-    env: {
-      SANDBOX_NOW: E2E_NOW,
-      // A window of 1,000 s: no allowance comes back while the test runs.
-      DATA_RATE_LIMIT_BURST: String(BURST),
-      DATA_RATE_LIMIT_PER_SEC: "0.01",
-      // The Invoicing API through the counting proxy; the built-in API still served.
-      INVOICING_API_URL: `http://127.0.0.1:${proxyPort}/api/v1`,
-      INVOICING_API_KEY: PROXY_KEY,
-      INVOICING_SANDBOX: "1",
-      // Walks slow enough to kill an instance in the middle of one, and a lock that
-      // outlives a dead walker by seconds, not the default 30.
-      INSIGHTS_MAX_PAGES_PER_SECOND: "20",
-      INSIGHTS_LOCK_TTL: "4s",
-    },
-  });
+  // Each step with its time, so a start that stalls says where (once, in a fresh-clone
+  // run, this hook ran out its 300 s with nothing said), with what the instances printed.
+  const began = Date.now();
+  const steps: string[] = [];
+  let starting: readonly Instance[] = [];
+  const onProgress = (step: string, instances: readonly Instance[]) => {
+    steps.push(`+${((Date.now() - began) / 1000).toFixed(1)} s ${step}`);
+    starting = instances;
+  };
+  const stalled = () =>
+    new Error(
+      `the deployment did not start in ${DEPLOYMENT_START_MS / 1000} s; its steps:\n${steps.join("\n")}\n${starting
+        .map((i) => `--- ${i.name} (running: ${i.running()}):\n${i.output().slice(-3_000)}`)
+        .join("\n")}`,
+    );
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new AbortController();
+  deployment = await Promise.race([
+    startDeployment({
+      onProgress,
+      signal: giveUp.signal,
+      instances: 2,
+      signIn: true,
+      env: {
+        SANDBOX_NOW: E2E_NOW,
+        // A window of 1,000 s: no allowance comes back while the test runs.
+        DATA_RATE_LIMIT_BURST: String(BURST),
+        DATA_RATE_LIMIT_PER_SEC: "0.01",
+        // The Invoicing API through the counting proxy; the built-in API still served.
+        INVOICING_API_URL: `http://127.0.0.1:${proxyPort}/api/v1`,
+        INVOICING_API_KEY: PROXY_KEY,
+        INVOICING_SANDBOX: "1",
+        // Walks slow enough to kill an instance in the middle of one, and a lock that
+        // outlives a dead walker by seconds, not the default 30.
+        INSIGHTS_MAX_PAGES_PER_SECOND: "20",
+        INSIGHTS_LOCK_TTL: "4s",
+      },
+    }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(stalled());
+        giveUp.abort();
+      }, DEPLOYMENT_START_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
   // The account, made with the command line on the deployment's PostgreSQL.
   const added = spawnSync(
     process.execPath,
