@@ -254,7 +254,12 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
   let postgres: TestPostgres | null = null;
   let haproxy: ChildProcess | null = null;
   const instances: Instance[] = [];
-  const progress = (step: string) => options.onProgress?.(step, instances);
+  const progress = (step: string) => {
+    // Given up on: start nothing more (what has started is being stopped).
+    if (options.signal?.aborted)
+      throw new Error(`the deployment's start was given up before: ${step}`);
+    options.onProgress?.(step, instances);
+  };
   const stop = async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     if (haproxy) {

@@ -18,6 +18,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 import {
   type Deployment,
   deploymentUnavailable,
@@ -96,7 +97,7 @@ const walkPages = () =>
   upstream.requests.filter((url) => /^\/api\/v1\/\w+\?/.test(url) && url.includes("limit=100"))
     .length;
 
-/** Within the hook's 300 s, leaving time to say what stalled. */
+/** Within the hook's 300 s, leaving time to stop what started and say what stalled. */
 const DEPLOYMENT_START_MS = 240_000;
 
 test.beforeAll(async () => {
@@ -118,36 +119,41 @@ test.beforeAll(async () => {
         .map((i) => `--- ${i.name} (running: ${i.running()}):\n${i.output().slice(-3_000)}`)
         .join("\n")}`,
     );
-  let timer: NodeJS.Timeout | undefined;
   const giveUp = new AbortController();
-  deployment = await Promise.race([
-    startDeployment({
-      onProgress,
-      signal: giveUp.signal,
-      instances: 2,
-      signIn: true,
-      env: {
-        SANDBOX_NOW: E2E_NOW,
-        // A window of 1,000 s: no allowance comes back while the test runs.
-        DATA_RATE_LIMIT_BURST: String(BURST),
-        DATA_RATE_LIMIT_PER_SEC: "0.01",
-        // The Invoicing API through the counting proxy; the built-in API still served.
-        INVOICING_API_URL: `http://127.0.0.1:${proxyPort}/api/v1`,
-        INVOICING_API_KEY: PROXY_KEY,
-        INVOICING_SANDBOX: "1",
-        // Walks slow enough to kill an instance in the middle of one, and a lock that
-        // outlives a dead walker by seconds, not the default 30.
-        INSIGHTS_MAX_PAGES_PER_SECOND: "20",
-        INSIGHTS_LOCK_TTL: "4s",
-      },
-    }),
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(stalled());
-        giveUp.abort();
-      }, DEPLOYMENT_START_MS);
-    }),
-  ]).finally(() => clearTimeout(timer));
+  const started = startDeployment({
+    onProgress,
+    signal: giveUp.signal,
+    instances: 2,
+    signIn: true,
+    env: {
+      SANDBOX_NOW: E2E_NOW,
+      // A window of 1,000 s: no allowance comes back while the test runs.
+      DATA_RATE_LIMIT_BURST: String(BURST),
+      DATA_RATE_LIMIT_PER_SEC: "0.01",
+      // The Invoicing API through the counting proxy; the built-in API still served.
+      INVOICING_API_URL: `http://127.0.0.1:${proxyPort}/api/v1`,
+      INVOICING_API_KEY: PROXY_KEY,
+      INVOICING_SANDBOX: "1",
+      // Walks slow enough to kill an instance in the middle of one, and a lock that
+      // outlives a dead walker by seconds, not the default 30.
+      INSIGHTS_MAX_PAGES_PER_SECOND: "20",
+      INSIGHTS_LOCK_TTL: "4s",
+    },
+  });
+  const waited = new AbortController();
+  const first = await Promise.race([
+    started,
+    delay(DEPLOYMENT_START_MS, "stalled" as const, { signal: waited.signal }),
+  ]).finally(() => waited.abort());
+  if (first === "stalled") {
+    const error = stalled();
+    // Stop what it started before failing: a worker that exits first leaves PostgreSQL
+    // and Redis running (the instances and the balancer die with it).
+    giveUp.abort();
+    await Promise.race([started.catch(() => {}), delay(40_000)]);
+    throw error;
+  }
+  deployment = first;
   // The account, made with the command line on the deployment's PostgreSQL.
   const added = spawnSync(
     process.execPath,
