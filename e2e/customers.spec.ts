@@ -67,6 +67,39 @@ test("each health chip, and a combination, match the API", async ({ page, reques
   await expectRowsMatchApi(page, request, "contractHealths=ENDING,UPCOMING");
 });
 
+test("quick views: Renewal due, Ending and No active contract show the API's customers of that health; the navigation's Customers link clears them", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/customers");
+  const views = page.getByRole("navigation", { name: "Customer views" });
+  const current = views.locator('[aria-current="page"]');
+  await expect(current).toHaveText("All");
+  for (const [label, health] of [
+    ["Renewal due", "RENEWAL_DUE"],
+    ["Ending", "ENDING"],
+    ["No active contract", "NO_ACTIVE_CONTRACT"],
+  ] as const) {
+    await views.getByRole("link", { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/customers\\?contractHealths=${health}$`));
+    await expect(current).toHaveText(label);
+    await expectChip(page, "Health", label);
+    await expectRowsMatchApi(page, request, `contractHealths=${health}`);
+    const rows = (await apiPage(request, `contractHealths=${health}`)) as (CustomerLike & {
+      contractHealth: string;
+    })[];
+    expect(rows.length, `the demo has ${health} customers`).toBeGreaterThan(0);
+    for (const customer of rows) expect(customer.contractHealth).toBe(health);
+  }
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Customers" })
+    .click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(current).toHaveText("All");
+  await expectRowsMatchApi(page, request, "");
+});
+
 test("name search (debounced) and frequency match the API", async ({ page, request }) => {
   await page.goto("/customers");
   await page.getByRole("searchbox", { name: "Name" }).fill("son");

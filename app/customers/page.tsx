@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { QuickViews } from "@/components/data-table/quick-views";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { customerList } from "@/lib/lists/customers";
+import { customerQuickViews } from "@/lib/lists/quick-views";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 
 export const metadata: Metadata = { title: "Customers" };
@@ -19,6 +21,9 @@ export default async function CustomersPage({
       list="customers"
       definition={customerList}
       searchParams={searchParams}
+      quickViews={
+        <QuickViews list="customers" views={customerQuickViews()} label="Customer views" />
+      }
     />
   );
 }

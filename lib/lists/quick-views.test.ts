@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { customerList } from "./customers";
 import { invoiceList } from "./invoices";
 import { paymentList } from "./payments";
-import { currentQuickView, invoiceQuickViews, paymentQuickViews } from "./quick-views";
+import {
+  currentQuickView,
+  customerQuickViews,
+  invoiceQuickViews,
+  paymentQuickViews,
+} from "./quick-views";
 
 const TODAY = Date.parse("2026-11-22T00:00:00.000Z");
 const invoiceViews = invoiceQuickViews(TODAY);
 const paymentViews = paymentQuickViews();
+const customerViews = customerQuickViews();
 const queryOf = (id: string) => invoiceViews.find((v) => v.id === id)?.query;
 
 describe("invoice quick views", () => {
@@ -37,6 +44,16 @@ describe("invoice quick views", () => {
       expect(paymentList.apiQuery(paymentList.load(new URLSearchParams(view.query)))).toBe(
         view.query,
       );
+    for (const view of customerViews)
+      expect(customerList.apiQuery(customerList.load(new URLSearchParams(view.query)))).toBe(
+        view.query,
+      );
+    expect(customerViews.map((v) => v.query)).toEqual([
+      "",
+      "contractHealths=RENEWAL_DUE",
+      "contractHealths=ENDING",
+      "contractHealths=NO_ACTIVE_CONTRACT",
+    ]);
   });
 
   it("each has its own filters: no two mark the same URL", () => {
@@ -44,6 +61,12 @@ describe("invoice quick views", () => {
       expect(currentQuickView("invoices", invoiceViews, view.query)).toBe(view.id);
     for (const view of paymentViews)
       expect(currentQuickView("payments", paymentViews, view.query)).toBe(view.id);
+    for (const view of customerViews)
+      expect(currentQuickView("customers", customerViews, view.query)).toBe(view.id);
+    // Two healths at once are the person's own view.
+    expect(
+      currentQuickView("customers", customerViews, "contractHealths=RENEWAL_DUE,ENDING"),
+    ).toBeNull();
   });
 });
 

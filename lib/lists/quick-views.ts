@@ -1,3 +1,4 @@
+import { customerList } from "./customers";
 import { invoiceList } from "./invoices";
 import { paymentList } from "./payments";
 import type { PageSearchParams } from "./url-params";
@@ -77,6 +78,36 @@ export function invoiceQuickViews(today: number): QuickView[] {
   ];
 }
 
+/** The customer list's quick views: the contracts a manager acts on, by health. */
+export function customerQuickViews(): QuickView[] {
+  return [
+    {
+      id: "all",
+      label: "All",
+      query: "",
+      description: "Every customer, those that most need attention first",
+    },
+    {
+      id: "renewal",
+      label: "Renewal due",
+      query: customerList.apiQuery({ contractHealths: ["RENEWAL_DUE"] }),
+      description: "Contracts inside their renewal notice period, not renewed",
+    },
+    {
+      id: "ending",
+      label: "Ending",
+      query: customerList.apiQuery({ contractHealths: ["ENDING"] }),
+      description: "Contracts not renewing by themselves, ending within 30 days",
+    },
+    {
+      id: "lapsed",
+      label: "No active contract",
+      query: customerList.apiQuery({ contractHealths: ["NO_ACTIVE_CONTRACT"] }),
+      description: "Customers whose contracts have ended or were cancelled",
+    },
+  ];
+}
+
 /** The payment list's quick views: what finance reconciles. */
 export function paymentQuickViews(): QuickView[] {
   return [
@@ -102,10 +133,11 @@ interface FilterableList {
 }
 
 /** The lists that have quick views. */
-const LISTS = { invoices: invoiceList, payments: paymentList } as const satisfies Record<
-  string,
-  FilterableList
->;
+const LISTS = {
+  invoices: invoiceList,
+  customers: customerList,
+  payments: paymentList,
+} as const satisfies Record<string, FilterableList>;
 export type QuickViewList = keyof typeof LISTS;
 
 /** A URL query's filters as the list writes them: its order and display choices aside. */
