@@ -5,7 +5,7 @@
  */
 import { axeBuilder } from "./axe";
 import { expectChip, pick } from "./filters";
-import { apiAuth, listUnderTest, orderByOf } from "./lists";
+import { apiAuth, listUnderTest, orderByOf, quickViewsOf } from "./lists";
 import { expect, test } from "./test";
 
 interface CustomerLike {
@@ -72,15 +72,14 @@ test("quick views: Renewal due, Ending and No active contract show the API's cus
   request,
 }) => {
   await page.goto("/customers");
-  const views = page.getByRole("navigation", { name: "Customer views" });
-  const current = views.locator('[aria-current="page"]');
+  const { current, tab } = quickViewsOf(page, "Customer views");
   await expect(current).toHaveText("All");
   for (const [label, health] of [
     ["Renewal due", "RENEWAL_DUE"],
     ["Ending", "ENDING"],
     ["No active contract", "NO_ACTIVE_CONTRACT"],
   ] as const) {
-    await views.getByRole("link", { name: label, exact: true }).click();
+    await tab(label).click();
     await expect(page).toHaveURL(new RegExp(`/customers\\?contractHealths=${health}$`));
     await expect(current).toHaveText(label);
     await expectChip(page, "Health", label);

@@ -7,7 +7,7 @@ import { formatDate, formatMoney, type MoneyLike } from "@/lib/format";
 import { PAYMENT_STATE_LABELS, paymentStateOf } from "@/lib/invoice-state";
 import { API_DOWN_URL, demoKey, E2E_NOW, REFUSED_KEY_URL } from "./env";
 import { escapeRegExp, expectChip, openEditor, pick, toolbar } from "./filters";
-import { reachForList } from "./lists";
+import { quickViewsOf, reachForList } from "./lists";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
@@ -126,11 +126,10 @@ test("quick views: each tab shows the API's rows for its filters and marks itsel
   // The Issued column (its header reverses the order) shows from 1440 px.
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/invoices");
-  const views = page.getByRole("navigation", { name: "Invoice views" });
-  const current = views.locator('[aria-current="page"]');
+  const { current, tab } = quickViewsOf(page, "Invoice views");
   await expect(current).toHaveText("All");
   for (const [label, query] of Object.entries(tabs)) {
-    await views.getByRole("link", { name: label, exact: true }).click();
+    await tab(label).click();
     await expect(current).toHaveText(label);
     await expectRowsMatchApi(page, request, query);
   }
@@ -159,7 +158,7 @@ test("quick views: each tab shows the API's rows for its filters and marks itsel
   await pick(page, "Status", "Draft");
   await expect(page).toHaveURL(/statuses=DRAFT/);
   await expect(current).toHaveCount(0);
-  await views.getByRole("link", { name: "All", exact: true }).click();
+  await tab("All").click();
   await expect(page).toHaveURL(/\/invoices$/);
   await expect(current).toHaveText("All");
   await expectRowsMatchApi(page, request, "");

@@ -83,3 +83,12 @@ export async function reachForList(page: Page, name: string) {
   await page.getByRole("region", { name }).hover();
   await expect(page.locator(`[data-island][data-hydrated="true"]`).first()).toBeAttached();
 }
+
+/** A list's quick views (components/data-table/quick-views.tsx): its tabs, and the one marked current. */
+export function quickViewsOf(page: Page, name: string) {
+  const views = page.getByRole("navigation", { name });
+  return {
+    current: views.locator('[aria-current="page"]'),
+    tab: (label: string) => views.getByRole("link", { name: label, exact: true }),
+  };
+}

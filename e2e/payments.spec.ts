@@ -7,7 +7,7 @@
 import { formatCents, formatDate } from "../lib/format";
 import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
 import { escapeRegExp, expectChip, pick } from "./filters";
-import { apiAuth, listUnderTest, orderByOf } from "./lists";
+import { apiAuth, listUnderTest, orderByOf, quickViewsOf } from "./lists";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
@@ -115,16 +115,15 @@ test("quick views show the API's unapplied and unattributed payments; the naviga
   request,
 }) => {
   await page.goto("/payments");
-  const views = page.getByRole("navigation", { name: "Payment views" });
-  const current = views.locator('[aria-current="page"]');
+  const { current, tab } = quickViewsOf(page, "Payment views");
   await expect(current).toHaveText("All");
-  await views.getByRole("link", { name: "Unapplied", exact: true }).click();
+  await tab("Unapplied").click();
   await expect(page).toHaveURL(/\/payments\?hasUnappliedAmount=true$/);
   await expect(current).toHaveText("Unapplied");
   await expectRowsMatchApi(page, request, "hasUnappliedAmount=true");
   for (const p of await apiPage(request, "hasUnappliedAmount=true"))
     expect(p.unappliedAmountCents + (p.bankFee?.unappliedAmountCents ?? 0)).toBeGreaterThan(0);
-  await views.getByRole("link", { name: "Not attributed", exact: true }).click();
+  await tab("Not attributed").click();
   await expect(page).toHaveURL(/\/payments\?isAttributed=false$/);
   await expect(current).toHaveText("Not attributed");
   await expectRowsMatchApi(page, request, "isAttributed=false");
