@@ -5,7 +5,7 @@
  */
 import { API_DOWN_URL, REFUSED_KEY_URL } from "./env";
 import { escapeRegExp, expectChip, pick } from "./filters";
-import { apiAuth, listUnderTest } from "./lists";
+import { apiAuth, listUnderTest, quickViewsOf } from "./lists";
 import { ensureSignedIn } from "./session";
 import { expect, test } from "./test";
 
@@ -71,6 +71,43 @@ test("each status chip, deleted included on request, matches the API", async ({
   await pick(page, "Status", "Deleted");
   await expect(page.getByText("Deleted contracts are hidden unless picked")).toBeHidden();
   await expectRowsMatchApi(page, request, "statuses=ACTIVE,DELETED");
+});
+
+test("quick views: Active, Draft and Ended show the API's contracts of those statuses; a status changed by hand marks none; the navigation's link clears them", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/contracts");
+  const { current, tab } = quickViewsOf(page, "Contract views");
+  await expect(current).toHaveText("All");
+  for (const [label, statuses, chip] of [
+    ["Active", ["ACTIVE"], "Active"],
+    ["Draft", ["DRAFT"], "Draft"],
+    ["Ended", ["EXPIRED", "CANCELLED"], "Expired, Cancelled"],
+  ] as const) {
+    const query = `statuses=${statuses.join(",")}`;
+    await tab(label).click();
+    await expect(page).toHaveURL(new RegExp(`/contracts\\?${query}$`));
+    await expect(current).toHaveText(label);
+    await expectChip(page, "Status", chip);
+    await expectRowsMatchApi(page, request, query);
+    const rows = await apiPage(request, query);
+    expect(rows.length, `the demo has ${query} contracts`).toBeGreaterThan(0);
+    for (const contract of rows) expect(statuses).toContain(contract.lifecycleStatus);
+  }
+  // Cancelled taken out by hand: Expired alone is the person's own view.
+  await pick(page, "Status", "Cancelled");
+  await expect(page).toHaveURL(/\/contracts\?statuses=EXPIRED$/);
+  await expect(current).toHaveCount(0);
+  await expectRowsMatchApi(page, request, "statuses=EXPIRED");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Contracts" })
+    .click();
+  await expect(page).toHaveURL(/\/contracts$/);
+  await expect(current).toHaveText("All");
+  await expectChip(page, "Status", null);
+  await expectRowsMatchApi(page, request, "");
 });
 
 test("the processing filter matches the API both ways, and back/forward restore it", async ({

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { QuickViews } from "@/components/data-table/quick-views";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { contractList } from "@/lib/lists/contracts";
+import { contractQuickViews } from "@/lib/lists/quick-views";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 
 export const metadata: Metadata = { title: "Contracts" };
@@ -19,6 +21,9 @@ export default async function ContractsPage({
       list="contracts"
       definition={contractList}
       searchParams={searchParams}
+      quickViews={
+        <QuickViews list="contracts" views={contractQuickViews()} label="Contract views" />
+      }
     />
   );
 }

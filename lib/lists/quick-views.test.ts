@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { contractList } from "./contracts";
 import { customerList } from "./customers";
 import { invoiceList } from "./invoices";
 import { paymentList } from "./payments";
 import {
+  contractQuickViews,
   currentQuickView,
   customerQuickViews,
   invoiceQuickViews,
@@ -13,6 +15,7 @@ const TODAY = Date.parse("2026-11-22T00:00:00.000Z");
 const invoiceViews = invoiceQuickViews(TODAY);
 const paymentViews = paymentQuickViews();
 const customerViews = customerQuickViews();
+const contractViews = contractQuickViews();
 const queryOf = (id: string) => invoiceViews.find((v) => v.id === id)?.query;
 
 describe("invoice quick views", () => {
@@ -54,6 +57,17 @@ describe("invoice quick views", () => {
       "contractHealths=ENDING",
       "contractHealths=NO_ACTIVE_CONTRACT",
     ]);
+    for (const view of contractViews)
+      expect(contractList.apiQuery(contractList.load(new URLSearchParams(view.query)))).toBe(
+        view.query,
+      );
+    // Deleted contracts only ever on a Status picked by hand.
+    expect(contractViews.map((v) => v.query)).toEqual([
+      "",
+      "statuses=ACTIVE",
+      "statuses=DRAFT",
+      "statuses=EXPIRED,CANCELLED",
+    ]);
   });
 
   it("each has its own filters: no two mark the same URL", () => {
@@ -63,6 +77,8 @@ describe("invoice quick views", () => {
       expect(currentQuickView("payments", paymentViews, view.query)).toBe(view.id);
     for (const view of customerViews)
       expect(currentQuickView("customers", customerViews, view.query)).toBe(view.id);
+    for (const view of contractViews)
+      expect(currentQuickView("contracts", contractViews, view.query)).toBe(view.id);
     // Two healths at once are the person's own view.
     expect(
       currentQuickView("customers", customerViews, "contractHealths=RENEWAL_DUE,ENDING"),
@@ -90,6 +106,10 @@ describe("the current quick view", () => {
       ),
     ).toBe("upcoming");
     expect(currentQuickView("payments", paymentViews, "isAttributed=false")).toBe("unattributed");
+    // Statuses in another order: the same set.
+    expect(currentQuickView("contracts", contractViews, "statuses=CANCELLED,EXPIRED")).toBe(
+      "ended",
+    );
   });
 
   it("is none when the filters are the person's own", () => {
@@ -111,5 +131,9 @@ describe("the current quick view", () => {
       ),
     ).toBeNull();
     expect(currentQuickView("payments", paymentViews, "isAttributed=true")).toBeNull();
+    expect(currentQuickView("contracts", contractViews, "statuses=EXPIRED")).toBeNull();
+    expect(
+      currentQuickView("contracts", contractViews, "statuses=ACTIVE&processingInvoices=true"),
+    ).toBeNull();
   });
 });

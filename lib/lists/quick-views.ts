@@ -1,3 +1,4 @@
+import { contractList } from "./contracts";
 import { customerList } from "./customers";
 import { invoiceList } from "./invoices";
 import { paymentList } from "./payments";
@@ -127,6 +128,35 @@ export function paymentQuickViews(): QuickView[] {
   ];
 }
 
+/**
+ * The contract list's quick views, by lifecycle: the running contracts, those still
+ * being drafted, and those over (expired or cancelled). Deleted contracts stay out of
+ * every view but a Status picked by hand, as the API leaves them out by default.
+ */
+export function contractQuickViews(): QuickView[] {
+  return [
+    { id: "all", label: "All", query: "", description: "Every contract but deleted ones" },
+    {
+      id: "active",
+      label: "Active",
+      query: contractList.apiQuery({ statuses: ["ACTIVE"] }),
+      description: "Contracts whose terms are in force",
+    },
+    {
+      id: "draft",
+      label: "Draft",
+      query: contractList.apiQuery({ statuses: ["DRAFT"] }),
+      description: "Contracts not yet agreed",
+    },
+    {
+      id: "ended",
+      label: "Ended",
+      query: contractList.apiQuery({ statuses: ["EXPIRED", "CANCELLED"] }),
+      description: "Contracts that expired or were cancelled",
+    },
+  ];
+}
+
 interface FilterableList {
   load: (search: URLSearchParams | PageSearchParams) => Record<string, unknown>;
   apiQuery: (values: Record<string, unknown>) => string;
@@ -136,13 +166,22 @@ interface FilterableList {
 const LISTS = {
   invoices: invoiceList,
   customers: customerList,
+  contracts: contractList,
   payments: paymentList,
 } as const satisfies Record<string, FilterableList>;
 export type QuickViewList = keyof typeof LISTS;
 
-/** A URL query's filters as the list writes them: its order and display choices aside. */
+/**
+ * A URL query's filters as the list writes them: its order and display choices aside,
+ * and each filter's values as a set (Expired and Cancelled picked in either order are
+ * one view).
+ */
 function filtersOf(list: FilterableList, query: string): string {
-  return list.apiQuery({ ...list.load(new URLSearchParams(query)), orderBy: null });
+  const values = Object.entries(list.load(new URLSearchParams(query))).map(([key, value]) => [
+    key,
+    Array.isArray(value) ? [...value].sort() : value,
+  ]);
+  return list.apiQuery({ ...Object.fromEntries(values), orderBy: null });
 }
 
 /**
