@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { overdueQuery } from "../insights/home";
+import { overdueQuery } from "../lists/quick-views";
 import { exportFileName } from "./file-name";
 
 const NOW = new Date("2026-11-24T10:00:00.000Z");

@@ -1,6 +1,7 @@
 import "server-only";
 import type { CustomerRecord } from "@/lib/api/client";
 import { customerList } from "@/lib/lists/customers";
+// The same views as the invoice list's quick views, so a figure's link and the tab agree.
 import { DRAFTS_QUERY, overdueQuery } from "@/lib/lists/quick-views";
 import { addMinor, type CurrencySums } from "./aggregate";
 import type { PartContext } from "./parts";
@@ -31,9 +32,6 @@ export interface OverdueFigures {
   pending: CurrencySums;
   href: string;
 }
-
-// The same views as the invoice list's quick views, so a figure's link and the tab agree.
-export { DRAFTS_QUERY, overdueQuery };
 
 export const HOME_PARTS = {
   overdue: ({ walk, today }: PartContext): Promise<HomeData["overdue"]> =>

@@ -240,7 +240,7 @@ describe("the views' figures", () => {
     expect(parts.overdue.ok).toBe(true);
     expect(parts.renewals.ok).toBe(true);
     // Overdue: what is still owed (Remaining) and, apart, what pending card payments cover.
-    const { overdueQuery } = await import("./home");
+    const { overdueQuery } = await import("@/lib/lists/quick-views");
     const overdue = await walkForward<{
       totalAmount: { value: number; currencyCode: string };
       appliedAmount: { value: number };
