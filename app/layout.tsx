@@ -3,9 +3,11 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AppNav } from "@/components/layout/app-nav";
 import { AppShell } from "@/components/layout/app-shell";
+import { DashboardClock } from "@/components/layout/dashboard-clock";
 import Link from "@/components/layout/link";
 import { SessionBar } from "@/components/layout/session-bar";
 import { currentViewer } from "@/lib/auth/guard";
+import { pinnedNow } from "@/lib/insights/today";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -61,17 +63,19 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <Providers nonce={nonce}>
-          {viewer ? (
-            <AppShell
-              brand={brand}
-              bar={<SessionBar viewer={viewer} />}
-              nav={<AppNav brand={brand} />}
-            >
-              {children}
-            </AppShell>
-          ) : (
-            children
-          )}
+          <DashboardClock pinnedNowMs={pinnedNow()}>
+            {viewer ? (
+              <AppShell
+                brand={brand}
+                bar={<SessionBar viewer={viewer} />}
+                nav={<AppNav brand={brand} />}
+              >
+                {children}
+              </AppShell>
+            ) : (
+              children
+            )}
+          </DashboardClock>
         </Providers>
       </body>
     </html>

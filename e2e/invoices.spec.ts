@@ -164,6 +164,95 @@ test("quick views: each tab shows the API's rows for its filters and marks itsel
   await expectRowsMatchApi(page, request, "");
 });
 
+/** Each shown invoice's number and whether its Due cell says Overdue (spacer rows aside). */
+function overdueMarks(page: Page): Promise<Record<string, boolean>> {
+  return table(page)
+    .locator("tbody tr:has(td:first-child a)")
+    .evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((row) => [
+          row.querySelector("td:first-child a")?.textContent ?? "",
+          /Overdue/.test(row.querySelector('td[data-column="dueAt"]')?.textContent ?? ""),
+        ]),
+      ),
+    );
+}
+
+/** Due cells shown whose date and badge do not fit. */
+function cutDueCells(page: Page): Promise<string[]> {
+  return table(page)
+    .locator('td[data-column="dueAt"]:visible')
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 0.5)
+        .map((cell) => cell.textContent ?? ""),
+    );
+}
+
+test("the Overdue badge marks the invoices due before the dashboard's today, the line the Overdue view draws, drawn by the server and in the browser", async ({
+  page,
+  request,
+}) => {
+  // The dashboard's today is the built-in API's pinned day, not the machine's: the
+  // days from it on, due today included, are not yet overdue however late the test runs.
+  const today = Date.parse(`${E2E_NOW.slice(0, 10)}T00:00:00.000Z`);
+  const around =
+    "statuses=ISSUED&hasOutstandingBalance=true&dueDateStartAt=2026-11-17&dueDateEndAt=2026-11-30";
+  const invoices = await apiPage(request, around);
+  const expected = Object.fromEntries(
+    invoices.map((invoice) => [invoice.number, Date.parse(invoice.dueAt!) < today]),
+  );
+  const counts = Object.values(expected);
+  expect(counts.filter(Boolean).length, "due before today").toBeGreaterThan(0);
+  expect(counts.filter((overdue) => !overdue).length, "due today or later").toBeGreaterThan(0);
+  expect(invoices.length, "one page holds them").toBeLessThan(50);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/invoices?${around}`);
+  await expect.poll(() => overdueMarks(page)).toEqual(expected);
+
+  // Drawn in the browser: the Overdue view after the list's script has taken over.
+  await reachForList(page, "Invoices");
+  await quickViewsOf(page, "Invoice views").tab("Overdue").click();
+  await expect(page).toHaveURL(/dueDateEndAt=/);
+  const overdueView = new Set(
+    (
+      await apiPage(
+        request,
+        "statuses=ISSUED&hasOutstandingBalance=true&dueDateEndAt=2026-11-21T23:59:59.999Z",
+      )
+    ).map((invoice) => invoice.number),
+  );
+  // The rows drawn (the table draws those in view and a few more): the API's, each marked.
+  await expect
+    .poll(async () => {
+      const marks = Object.entries(await overdueMarks(page));
+      return marks.length >= 10 && marks.every(([n, marked]) => marked && overdueView.has(n));
+    })
+    .toBe(true);
+  // The date and its badge fit their cell, at both widths the lead columns fit.
+  for (const width of [1440, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(cellOf(page, 0, "total")).toBeVisible();
+    expect(await cutDueCells(page), `at ${width} px`).toEqual([]);
+  }
+  await page.goBack();
+  await expect.poll(() => overdueMarks(page)).toEqual(expected);
+
+  // The invoice's page marks it the same way.
+  const heading = page.getByRole("heading", { level: 1 });
+  for (const invoice of [
+    invoices.find((i) => expected[i.number]),
+    invoices.find((i) => !expected[i.number]),
+  ]) {
+    await page.goto(`/invoices/${invoice!.id}`);
+    await expect(heading).toHaveText(`Invoice ${invoice!.number}`);
+    const header = page.locator("header").filter({ has: heading });
+    if (expected[invoice!.number]) await expect(header).toContainText("Overdue");
+    else await expect(header).not.toContainText("Overdue");
+  }
+});
+
 test("date presets and a calendar range write the API's bounds, one history entry each", async ({
   page,
   request,

@@ -136,4 +136,15 @@ describe("invoice payment state (derived from amounts)", () => {
     expect(isOverdue(invoice("ISSUED", 100, 100, 0, "2026-11-01T00:00:00Z"), now)).toBe(false);
     expect(isOverdue(invoice("ISSUED", 100, 0, 0, "2026-12-01T00:00:00Z"), now)).toBe(false);
   });
+  it("counts days: due today is not yet overdue, due yesterday is (the Overdue view's line)", () => {
+    const afternoon = Date.parse("2026-11-22T15:00:00Z");
+    const owed = (dueAt: string) => invoice("ISSUED", 100, 0, 0, dueAt);
+    expect(isOverdue(owed("2026-11-22T04:14:57Z"), afternoon)).toBe(false);
+    expect(isOverdue(owed("2026-11-22T00:00:00Z"), afternoon)).toBe(false);
+    expect(isOverdue(owed("2026-11-21T23:59:59.999Z"), afternoon)).toBe(true);
+    expect(isOverdue(owed("2026-11-21T04:14:57Z"), Date.parse("2026-11-22T00:00:00Z"))).toBe(true);
+    // Something paid but not all of it, or a card payment pending: still overdue.
+    expect(isOverdue(invoice("ISSUED", 100, 40, 0, "2026-11-01T00:00:00Z"), afternoon)).toBe(true);
+    expect(isOverdue(invoice("ISSUED", 100, 0, 100, "2026-11-01T00:00:00Z"), afternoon)).toBe(true);
+  });
 });

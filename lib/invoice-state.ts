@@ -1,3 +1,5 @@
+import { daysPastDue } from "./insights/aggregate";
+
 /**
  * Whether an invoice is paid is not a status (spec): it follows from its amounts.
  */
@@ -36,9 +38,13 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   "not-issued": "Not issued",
 };
 
-/** Issued, something still owed, and its due time has passed. */
+/**
+ * Issued, something still owed, and due before today (UTC, the day holding `nowMs`):
+ * due today is not yet overdue. The invoice list's Overdue view, the home page's
+ * overdue figure and the receivables' days past due draw the same line.
+ */
 export function isOverdue(invoice: InvoiceAmounts, nowMs: number): boolean {
   const state = paymentStateOf(invoice);
   if (state === "paid" || state === "nothing-owed" || state === "not-issued") return false;
-  return invoice.dueAt !== null && Date.parse(invoice.dueAt) < nowMs;
+  return invoice.dueAt !== null && daysPastDue(invoice.dueAt, nowMs) > 0;
 }

@@ -4,6 +4,7 @@ import { type ReactNode, useId } from "react";
 import { type ContractTermsFacts, healthReason } from "@/lib/contracts/terms";
 import { humanize } from "@/lib/format";
 import { HealthBadge } from "../badges";
+import { useDashboardNow } from "../layout/dashboard-clock";
 
 /**
  * A health badge with the reason for it behind a "Why?" button: the browser's own
@@ -65,9 +66,10 @@ export function ContractHealthWithReason({
   contract: ContractTermsFacts;
   inRow?: boolean;
 }) {
+  const now = useDashboardNow();
   return (
     <HealthWithReason health={contract.contractHealth} inRow={inRow}>
-      {healthReason(contract, Date.now())}
+      {healthReason(contract, now)}
     </HealthWithReason>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { customerHealthReason } from "@/lib/contracts/terms";
 import { HealthWithReason } from "../contracts/contract-detail-health";
 import { useCustomerContract } from "../contracts/use-customer-contract";
+import { useDashboardNow } from "../layout/dashboard-clock";
 
 /**
  * A customer's health with its reason: the customer's health is its coverage
@@ -21,6 +22,7 @@ export function CustomerHealthWithReason({
   health: string;
   coverageContractId: string | null;
 }) {
+  const now = useDashboardNow();
   const [wanted, setWanted] = useState(false);
   const lookup = useCustomerContract(
     customerId,
@@ -29,8 +31,8 @@ export function CustomerHealthWithReason({
   );
   const contract = lookup.contract;
   let reason: string;
-  if (coverageContractId === null) reason = customerHealthReason(health, null, Date.now());
-  else if (contract) reason = customerHealthReason(health, contract, Date.now());
+  if (coverageContractId === null) reason = customerHealthReason(health, null, now);
+  else if (contract) reason = customerHealthReason(health, contract, now);
   else if (lookup.isError) reason = "Its coverage contract could not be read.";
   else if (lookup.isSuccess) reason = "Its coverage contract is not among its first 100 contracts.";
   else reason = "Reading its coverage contract…";

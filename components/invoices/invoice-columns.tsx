@@ -7,6 +7,7 @@ import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { ContractNameLink } from "../contracts/contract-detail-link";
 import { AmountLines, CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
+import { useDashboardNow } from "../layout/dashboard-clock";
 import { DueDate } from "../timestamp";
 
 /** The money columns: the texts a cell shows, and from them its column's width. */
@@ -29,12 +30,15 @@ function InvoiceState({ invoice }: { invoice: InvoiceRecord }) {
 
 /** The due day (a calendar day: issued plus whole days of terms), marked when overdue. */
 function DueDay({ invoice }: { invoice: InvoiceRecord }) {
+  const now = useDashboardNow();
   if (!invoice.dueAt) return <span className="text-fg-subtle">—</span>;
   return (
-    <span className="inline-flex items-center gap-1.5">
+    <span className="inline-flex items-center gap-1">
       <DueDate iso={invoice.dueAt} />
-      {isOverdue(invoice, Date.now()) ? (
-        <span className="rounded bg-danger-soft px-1 text-xs font-medium text-danger">Overdue</span>
+      {isOverdue(invoice, now) ? (
+        <span className="rounded bg-danger-soft px-1 text-[11px] font-medium text-danger">
+          Overdue
+        </span>
       ) : null}
     </span>
   );
@@ -162,7 +166,9 @@ export function invoiceColumns(
     {
       id: "dueAt",
       header: "Due",
-      size: 170,
+      // "May 28, 2026" and the Overdue badge: 177 px in DejaVu Sans (the widest usual
+      // font). Any wider and Total no longer shows at 1280 px.
+      size: 180,
       meta: { priority: 1 } satisfies TableColumnMeta,
       cell: ({ row }) => <DueDay invoice={row.original} />,
     },

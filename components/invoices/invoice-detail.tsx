@@ -83,10 +83,13 @@ function sumOfLines(lines: Line[]): Record<string, { value: number; currencyCode
  */
 export function InvoiceDetail({
   invoice,
+  nowMs,
   contractName = null,
   currentCustomerName = null,
 }: {
   invoice: InvoiceRecord;
+  /** the dashboard's now (lib/insights/today.ts), for Overdue */
+  nowMs: number;
   contractName?: string | null;
   currentCustomerName?: string | null;
 }) {
@@ -96,7 +99,7 @@ export function InvoiceDetail({
     invoice.customerName !== currentCustomerName;
   const lines = invoice.lines ?? [];
   const sums = formatMoneyByCurrency(sumOfLines(lines));
-  const overdue = isOverdue(invoice, Date.now());
+  const overdue = isOverdue(invoice, nowMs);
   return (
     <article aria-labelledby="invoice-heading">
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">

@@ -9,12 +9,15 @@ import { utcDay } from "./aggregate";
  * demos. A real service is read against the real clock.
  */
 export function insightNow(): number {
+  return pinnedNow() ?? Date.now();
+}
+
+/** The pinned clock (`SANDBOX_NOW` over the built-in API), else null: the real one. */
+export function pinnedNow(): number | null {
   const pinned = process.env.SANDBOX_NOW;
-  if (pinned && apiConfig().baseUrl === null) {
-    const ms = Date.parse(pinned);
-    if (!Number.isNaN(ms)) return ms;
-  }
-  return Date.now();
+  if (!pinned || apiConfig().baseUrl !== null) return null;
+  const ms = Date.parse(pinned);
+  return Number.isNaN(ms) ? null : ms;
 }
 
 export function insightToday(): number {

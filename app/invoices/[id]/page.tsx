@@ -9,6 +9,7 @@ import { asApiError } from "@/lib/api/errors";
 import { UUID_PATTERN } from "@/lib/api/schemas";
 import { requireViewer } from "@/lib/auth/guard";
 import { readCustomerContracts } from "@/lib/contracts/find";
+import { insightNow } from "@/lib/insights/today";
 import { serverFetcher } from "@/lib/upstream/server-fetcher";
 
 type Params = { params: Promise<{ id: string }> };
@@ -67,7 +68,7 @@ export default async function InvoicePage({ params }: Params) {
   const names = await loadNames(loaded.invoice);
   return (
     <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
-      <InvoiceDetail invoice={loaded.invoice} {...names} />
+      <InvoiceDetail invoice={loaded.invoice} nowMs={insightNow()} {...names} />
     </main>
   );
 }
