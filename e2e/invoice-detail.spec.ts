@@ -95,6 +95,10 @@ test("every field of a paid, person-approved invoice matches the API", async ({
   await expect(page).toHaveTitle(new RegExp(`^${invoice.number} · Invoices`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Invoice ${invoice.number}`);
 
+  // Atop the page, where it stands: the total, paid in full on the (UTC) day.
+  await expect(page.getByTestId("invoice-standing")).toHaveText(
+    `${formatMoney(invoice.totalAmount)} paid in full on ${formatDate(invoice.paidAt)}`,
+  );
   await expect(field(page, "Number")).toHaveText(invoice.number);
   await expect(field(page, "Status")).toHaveText(humanize(invoice.status));
   await expect(field(page, "Payment")).toHaveText("Paid");
@@ -199,6 +203,9 @@ test("an invoice approved by an API key, and a voided one, show their own fields
   await page.goto(`/invoices/${voided.id}`);
   await expect(field(page, "Status")).toHaveText("Voided");
   await expect(field(page, "Payment")).toHaveText("Nothing owed");
+  await expect(page.getByTestId("invoice-standing")).toHaveText(
+    `${formatMoney(voided.totalAmount)} voided on ${formatDate(voided.voidedAt)}: nothing is owed`,
+  );
   await expect(field(page, "Voided")).toHaveText(stamp(voided.voidedAt));
   await expect(field(page, "Issued")).toHaveText("—");
   await expect(field(page, "Paid")).toHaveText("—");
@@ -206,6 +213,9 @@ test("an invoice approved by an API key, and a voided one, show their own fields
   const draft = await findInvoice(request, "statuses=DRAFT", () => true);
   await page.goto(`/invoices/${draft.id}`);
   await expect(field(page, "Approved by")).toHaveText("—");
+  await expect(page.getByTestId("invoice-standing")).toHaveText(
+    `${formatMoney(draft.totalAmount)} not issued yet: planned to issue on ${formatDate(draft.periodStartAt)}`,
+  );
   await expect(field(page, "Delivery")).toHaveText(
     draft.deliveryMethod ? humanize(draft.deliveryMethod) : "None recorded",
   );

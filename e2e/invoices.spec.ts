@@ -250,6 +250,15 @@ test("the Overdue badge marks the invoices due before the dashboard's today, the
     const header = page.locator("header").filter({ has: heading });
     if (expected[invoice!.number]) await expect(header).toContainText("Overdue");
     else await expect(header).not.toContainText("Overdue");
+    // Atop it, what is still owed and when it was (or is) due.
+    const pending = invoice!.pendingPaymentAmount.value
+      ? `, and ${formatMoney(invoice!.pendingPaymentAmount)} that pending card payments will cover`
+      : "";
+    await expect(page.getByTestId("invoice-standing")).toHaveText(
+      `${formatMoney(invoice!.remainingAmount)} still owed of ${formatMoney(invoice!.totalAmount)}, ${
+        expected[invoice!.number] ? "was due" : "due"
+      } ${formatDate(invoice!.dueAt)}${pending}`,
+    );
   }
 });
 

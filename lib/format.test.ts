@@ -17,7 +17,7 @@ import {
   humanize,
 } from "./format";
 import { formatMinor } from "./insights/aggregate";
-import { isOverdue, paymentStateOf } from "./invoice-state";
+import { invoiceStanding, isOverdue, paymentStateOf } from "./invoice-state";
 
 describe(`display rules (TZ=${process.env.TZ ?? "system"})`, () => {
   it("writes counts with thousands separators", () => {
@@ -146,5 +146,67 @@ describe("invoice payment state (derived from amounts)", () => {
     // Something paid but not all of it, or a card payment pending: still overdue.
     expect(isOverdue(invoice("ISSUED", 100, 40, 0, "2026-11-01T00:00:00Z"), afternoon)).toBe(true);
     expect(isOverdue(invoice("ISSUED", 100, 0, 100, "2026-11-01T00:00:00Z"), afternoon)).toBe(true);
+  });
+});
+
+describe("where an invoice stands (the line atop its page)", () => {
+  const usd = (value: number) => ({ value, currencyCode: "USD" });
+  const base = {
+    status: "ISSUED",
+    dueAt: "2026-11-21T04:00:00.000Z" as string | null,
+    totalAmount: usd(100_000),
+    appliedAmount: usd(0),
+    pendingPaymentAmount: usd(0),
+    remainingAmount: usd(100_000),
+    paidAt: null as string | null,
+    voidedAt: null as string | null,
+    periodStartAt: "2026-12-01T00:00:00.000Z",
+  };
+  const today = Date.parse("2026-11-22T09:30:00.000Z");
+
+  it("leads with what is still owed, and when it was or is due", () => {
+    expect(invoiceStanding(base, today)).toEqual({
+      figure: "$1,000.00",
+      words: "still owed of $1,000.00, was due Nov 21, 2026",
+    });
+    const partly = {
+      ...base,
+      dueAt: "2026-11-22T04:00:00.000Z",
+      appliedAmount: usd(40_000),
+      pendingPaymentAmount: usd(10_000),
+      remainingAmount: usd(50_000),
+    };
+    // Due today is not yet overdue.
+    expect(invoiceStanding(partly, today)).toEqual({
+      figure: "$500.00",
+      words:
+        "still owed of $1,000.00, due Nov 22, 2026, and $100.00 that pending card payments will cover",
+    });
+  });
+
+  it("else the total, and why nothing is owed", () => {
+    expect(
+      invoiceStanding(
+        {
+          ...base,
+          appliedAmount: usd(100_000),
+          remainingAmount: usd(0),
+          paidAt: "2026-11-20T00:00:00.000Z",
+        },
+        today,
+      ),
+    ).toEqual({ figure: "$1,000.00", words: "paid in full on Nov 20, 2026" });
+    expect(
+      invoiceStanding(
+        { ...base, status: "VOIDED", dueAt: null, voidedAt: "2026-11-02T10:00:00.000Z" },
+        today,
+      ),
+    ).toEqual({ figure: "$1,000.00", words: "voided on Nov 2, 2026: nothing is owed" });
+    for (const status of ["DRAFT", "APPROVED"])
+      expect(invoiceStanding({ ...base, status, dueAt: null }, today)).toEqual({
+        figure: "$1,000.00",
+        words: "not issued yet: planned to issue on Dec 1, 2026",
+      });
+    expect(invoiceStanding({ ...base, status: "ISSUING" }, today).words).toBe("being issued");
   });
 });

@@ -1,3 +1,4 @@
+import { formatDate, formatMoney, type MoneyLike } from "./format";
 import { daysPastDue } from "./insights/aggregate";
 
 /**
@@ -47,4 +48,60 @@ export function isOverdue(invoice: InvoiceAmounts, nowMs: number): boolean {
   const state = paymentStateOf(invoice);
   if (state === "paid" || state === "nothing-owed" || state === "not-issued") return false;
   return invoice.dueAt !== null && daysPastDue(invoice.dueAt, nowMs) > 0;
+}
+
+interface InvoiceStandingFacts extends InvoiceAmounts {
+  totalAmount: MoneyLike;
+  appliedAmount: MoneyLike;
+  pendingPaymentAmount: MoneyLike;
+  remainingAmount: MoneyLike;
+  paidAt: string | null;
+  voidedAt: string | null;
+  periodStartAt: string;
+}
+
+/**
+ * Where an invoice stands, in one line for the top of its page (the figure people act
+ * on first, as Stripe's invoice page leads with the amount due): what is still owed
+ * and when it is due, else what it came to and why nothing is owed on it.
+ */
+export function invoiceStanding(
+  invoice: InvoiceStandingFacts,
+  nowMs: number,
+): { figure: string; words: string } {
+  const total = formatMoney(invoice.totalAmount);
+  switch (paymentStateOf(invoice)) {
+    case "nothing-owed":
+      return invoice.status === "VOIDED"
+        ? {
+            figure: total,
+            words: `voided${invoice.voidedAt ? ` on ${formatDate(invoice.voidedAt)}` : ""}: nothing is owed`,
+          }
+        : { figure: total, words: "nothing is owed" };
+    case "not-issued":
+      return invoice.status === "ISSUING"
+        ? { figure: total, words: "being issued" }
+        : {
+            figure: total,
+            words: `not issued yet: planned to issue on ${formatDate(invoice.periodStartAt)}`,
+          };
+    case "paid":
+      return {
+        figure: total,
+        words: `paid in full${invoice.paidAt ? ` on ${formatDate(invoice.paidAt)}` : ""}`,
+      };
+    default: {
+      const due = invoice.dueAt
+        ? `, ${isOverdue(invoice, nowMs) ? "was due" : "due"} ${formatDate(invoice.dueAt)}`
+        : "";
+      const pending =
+        invoice.pendingPaymentAmount.value > 0
+          ? `, and ${formatMoney(invoice.pendingPaymentAmount)} that pending card payments will cover`
+          : "";
+      return {
+        figure: formatMoney(invoice.remainingAmount),
+        words: `still owed of ${total}${due}${pending}`,
+      };
+    }
+  }
 }

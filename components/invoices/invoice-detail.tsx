@@ -8,7 +8,7 @@ import {
   formatPeriod,
   humanize,
 } from "@/lib/format";
-import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
+import { invoiceStanding, isOverdue, paymentStateOf } from "@/lib/invoice-state";
 import { contractHref, customerPaymentsHref } from "@/lib/record-links";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { DueDate, Timestamp } from "../timestamp";
@@ -100,6 +100,7 @@ export function InvoiceDetail({
   const lines = invoice.lines ?? [];
   const sums = formatMoneyByCurrency(sumOfLines(lines));
   const overdue = isOverdue(invoice, nowMs);
+  const standing = invoiceStanding(invoice, nowMs);
   return (
     <article aria-labelledby="invoice-heading">
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
@@ -109,17 +110,23 @@ export function InvoiceDetail({
         <span className="text-fg-subtle"> / </span>
         <span aria-current="page">{invoice.number}</span>
       </nav>
-      <header className="mb-5 flex flex-wrap items-center gap-3">
-        <h1 id="invoice-heading" className="text-2xl font-semibold tracking-tight">
-          Invoice {invoice.number}
-        </h1>
-        <InvoiceStatusBadge status={invoice.status} />
-        <PaymentStateBadge state={paymentStateOf(invoice)} />
-        {overdue ? (
-          <span className="rounded bg-danger-soft px-1.5 py-0.5 text-xs font-medium text-danger">
-            Overdue
-          </span>
-        ) : null}
+      <header className="mb-5">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 id="invoice-heading" className="text-2xl font-semibold tracking-tight">
+            Invoice {invoice.number}
+          </h1>
+          <InvoiceStatusBadge status={invoice.status} />
+          <PaymentStateBadge state={paymentStateOf(invoice)} />
+          {overdue ? (
+            <span className="rounded bg-danger-soft px-1.5 py-0.5 text-xs font-medium text-danger">
+              Overdue
+            </span>
+          ) : null}
+        </div>
+        <p className="mt-2 text-fg-muted" data-testid="invoice-standing">
+          <span className="text-xl font-semibold tabular-nums text-fg">{standing.figure}</span>{" "}
+          {standing.words}
+        </p>
       </header>
 
       <div className="grid items-start gap-4 lg:grid-cols-2">
