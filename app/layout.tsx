@@ -38,6 +38,15 @@ async function pageNonce(): Promise<string | undefined> {
   return policy?.match(/'nonce-([^']+)'/)?.[1];
 }
 
+/** The pinned clock, for what the browser draws; a broken configuration is the page's to report. */
+function pinnedNowOrNone(): number | null {
+  try {
+    return pinnedNow();
+  } catch {
+    return null;
+  }
+}
+
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Signed out (or sign-in misconfigured): no navigation, no API call; the page
   // itself redirects to the sign-in page or fails closed.
@@ -63,7 +72,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <Providers nonce={nonce}>
-          <DashboardClock pinnedNowMs={pinnedNow()}>
+          <DashboardClock pinnedNowMs={pinnedNowOrNone()}>
             {viewer ? (
               <AppShell
                 brand={brand}
