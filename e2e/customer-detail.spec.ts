@@ -115,6 +115,13 @@ test("every field of the customer record is shown as the API returns it", async 
   await expect(
     page.locator("header").getByText(humanize(customer.contractHealth), { exact: true }),
   ).toBeVisible();
+  // The figures first (on a phone, the cards stack in this order).
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 }).first()).toHaveText(
+    "Amounts",
+  );
+  expect(
+    (await page.getByRole("main").getByRole("heading", { level: 2 }).allInnerTexts()).slice(0, 4),
+  ).toEqual(["Amounts", "Coverage contract", "Billing", "Notes and record"]);
   await expect(field(page, "Billing email")).toHaveText(customer.billingEmail);
   for (const email of customer.invoiceCcEmails)
     await expect(

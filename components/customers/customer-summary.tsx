@@ -43,35 +43,7 @@ export function CustomerSummary({
       </header>
 
       <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-4">
-        <Card title="Billing">
-          <Field label="Billing email">
-            <a className="text-accent hover:underline" href={`mailto:${customer.billingEmail}`}>
-              {customer.billingEmail}
-            </a>
-          </Field>
-          <Field label="Copied on emails">
-            {customer.invoiceCcEmails.length > 0 ? (
-              <ul>
-                {customer.invoiceCcEmails.map((email) => (
-                  <li key={email}>{email}</li>
-                ))}
-              </ul>
-            ) : (
-              "No one"
-            )}
-          </Field>
-          <Field label="Payment follow-up emails">
-            {customer.emailPaymentFollowUps ? "On" : "Off"}
-          </Field>
-          <Field label="Last follow-up">
-            {customer.lastPaymentFollowUpAt ? (
-              <Timestamp iso={customer.lastPaymentFollowUpAt} />
-            ) : (
-              "Never"
-            )}
-          </Field>
-        </Card>
-
+        {/* What a person acts on first: what is owed, then the contract in force. */}
         <Card title="Amounts">
           <Field label="Outstanding on issued invoices">
             <Amounts amounts={customer.outstandingIssuedAmount} none="Nothing owed" />
@@ -110,6 +82,35 @@ export function CustomerSummary({
           ) : (
             <p className="text-fg-muted">No contract: the customer has no contract in force.</p>
           )}
+        </Card>
+
+        <Card title="Billing">
+          <Field label="Billing email">
+            <a className="text-accent hover:underline" href={`mailto:${customer.billingEmail}`}>
+              {customer.billingEmail}
+            </a>
+          </Field>
+          <Field label="Copied on emails">
+            {customer.invoiceCcEmails.length > 0 ? (
+              <ul>
+                {customer.invoiceCcEmails.map((email) => (
+                  <li key={email}>{email}</li>
+                ))}
+              </ul>
+            ) : (
+              "No one"
+            )}
+          </Field>
+          <Field label="Payment follow-up emails">
+            {customer.emailPaymentFollowUps ? "On" : "Off"}
+          </Field>
+          <Field label="Last follow-up">
+            {customer.lastPaymentFollowUpAt ? (
+              <Timestamp iso={customer.lastPaymentFollowUpAt} />
+            ) : (
+              "Never"
+            )}
+          </Field>
         </Card>
 
         <Card title="Notes and record">
