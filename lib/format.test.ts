@@ -208,5 +208,10 @@ describe("where an invoice stands (the line atop its page)", () => {
         words: "not issued yet: planned to issue on Dec 1, 2026",
       });
     expect(invoiceStanding({ ...base, status: "ISSUING" }, today).words).toBe("being issued");
+    // A status the spec does not name is shown as it is, not read as unissued.
+    expect(invoiceStanding({ ...base, status: "PARTIALLY_REFUNDED" }, today)).toEqual({
+      figure: "$1,000.00",
+      words: "status Partially refunded",
+    });
   });
 });

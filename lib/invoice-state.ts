@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, type MoneyLike } from "./format";
+import { formatDate, formatMoney, humanize, type MoneyLike } from "./format";
 import { daysPastDue } from "./insights/aggregate";
 
 /**
@@ -79,12 +79,14 @@ export function invoiceStanding(
           }
         : { figure: total, words: "nothing is owed" };
     case "not-issued":
-      return invoice.status === "ISSUING"
-        ? { figure: total, words: "being issued" }
-        : {
-            figure: total,
-            words: `not issued yet: planned to issue on ${formatDate(invoice.periodStartAt)}`,
-          };
+      if (invoice.status === "ISSUING") return { figure: total, words: "being issued" };
+      if (invoice.status === "DRAFT" || invoice.status === "APPROVED")
+        return {
+          figure: total,
+          words: `not issued yet: planned to issue on ${formatDate(invoice.periodStartAt)}`,
+        };
+      // A status the spec does not name (a real service may add one): shown, not guessed at.
+      return { figure: total, words: `status ${humanize(invoice.status)}` };
     case "paid":
       return {
         figure: total,
