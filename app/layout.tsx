@@ -7,7 +7,7 @@ import { DashboardClock } from "@/components/layout/dashboard-clock";
 import Link from "@/components/layout/link";
 import { SessionBar } from "@/components/layout/session-bar";
 import { currentViewer } from "@/lib/auth/guard";
-import { pinnedNow } from "@/lib/insights/today";
+import { insightNow, pinnedNow } from "@/lib/insights/today";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -38,12 +38,15 @@ async function pageNonce(): Promise<string | undefined> {
   return policy?.match(/'nonce-([^']+)'/)?.[1];
 }
 
-/** The pinned clock, for what the browser draws; a broken configuration is the page's to report. */
-function pinnedNowOrNone(): number | null {
+/**
+ * The server's now, for what the browser draws (components/layout/dashboard-clock.tsx);
+ * a broken configuration is the page's to report, so it reads the real clock then.
+ */
+function serverClock(): { serverNowMs: number; pinned: boolean } {
   try {
-    return pinnedNow();
+    return { serverNowMs: insightNow(), pinned: pinnedNow() !== null };
   } catch {
-    return null;
+    return { serverNowMs: Date.now(), pinned: false };
   }
 }
 
@@ -72,7 +75,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           Skip to content
         </a>
         <Providers nonce={nonce}>
-          <DashboardClock pinnedNowMs={pinnedNowOrNone()}>
+          <DashboardClock {...serverClock()}>
             {viewer ? (
               <AppShell
                 brand={brand}

@@ -92,3 +92,18 @@ export function quickViewsOf(page: Page, name: string) {
     tab: (label: string) => views.getByRole("link", { name: label, exact: true }),
   };
 }
+
+/** Each shown invoice's number and whether its Due cell says Overdue (spacer rows aside). */
+export function overdueMarks(page: Page): Promise<Record<string, boolean>> {
+  return page
+    .getByRole("region", { name: "Invoices" })
+    .locator("tbody tr:has(td:first-child a)")
+    .evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((row) => [
+          row.querySelector("td:first-child a")?.textContent ?? "",
+          /Overdue/.test(row.querySelector('td[data-column="dueAt"]')?.textContent ?? ""),
+        ]),
+      ),
+    );
+}

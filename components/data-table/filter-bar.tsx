@@ -6,7 +6,6 @@ import Link from "@/components/layout/link";
 import { browserFetcher, customerQueryOptions } from "@/lib/api/client";
 import type { FilterField, FilterValues } from "@/lib/lists/define";
 import { customerDetail } from "../filters/customer-suggestions";
-import { utcToday } from "../filters/date-presets";
 import {
   chipValue,
   clearedValues,
@@ -16,6 +15,7 @@ import {
   type SetFilterValues,
 } from "../filters/filter-fields";
 import { useTypedBeforeHydration } from "../islands/use-typed-before-hydration";
+import { useDashboardToday } from "../layout/dashboard-clock";
 
 /** How long typing in a search box rests before the URL (and so the list) follows. */
 const SEARCH_DEBOUNCE_MS = 350;
@@ -68,7 +68,7 @@ export function FilterBar({
   const addButton = useRef<HTMLButtonElement>(null);
   const chips = useRef(new Map<string, HTMLButtonElement>());
   const editable = fields.filter(isEditable);
-  const today = utcToday();
+  const today = useDashboardToday();
   const setFields = editable.filter((f) => chipValue(f, values, today) !== null);
 
   const openNow = (next: Open) => {
@@ -211,6 +211,7 @@ function Overlay({
   clear: React.ReactNode;
 }) {
   const { AddFilterMenu, FilterEditorPopover, FilterSheet } = popovers;
+  const today = useDashboardToday();
   if (open.kind === "menu")
     return (
       <AddFilterMenu
@@ -220,7 +221,7 @@ function Overlay({
           if (!isOpen) onClose(addButton.current);
         }}
         fields={editable}
-        isSet={(field) => chipValue(field, values, utcToday()) !== null}
+        isSet={(field) => chipValue(field, values, today) !== null}
         onPick={(key) => onOpen({ kind: "editor", key })}
       />
     );

@@ -22,7 +22,8 @@ import {
 import { humanize } from "@/lib/format";
 import type { FilterField, FilterValues } from "@/lib/lists/define";
 import { displayedEnd, endBoundFor } from "@/lib/lists/describe";
-import { DATE_PRESETS, type DayRange, presetOf, presetRange, utcToday } from "./date-presets";
+import { useDashboardToday } from "../layout/dashboard-clock";
+import { DATE_PRESETS, type DayRange, presetOf, presetRange } from "./date-presets";
 import type { EditableField, SetFilterValues } from "./filter-fields";
 import { fieldKey } from "./filter-fields";
 
@@ -341,7 +342,7 @@ function DateRangeEditor({
   setValues: SetFilterValues;
   inSheet: boolean;
 }) {
-  const today = utcToday();
+  const today = useDashboardToday();
   const range = rangeOf(field, values);
   const preset = presetOf(range, today);
   // One write, so one history entry, per applied range.
@@ -360,7 +361,7 @@ function DateRangeEditor({
   );
   const calendarValue =
     range.from && range.lastDay
-      ? { start: safeDate(range.from), end: safeDate(range.lastDay) }
+      ? { start: safeDate(range.from, today), end: safeDate(range.lastDay, today) }
       : null;
   return (
     <div className={`flex gap-3 ${inSheet ? "flex-col" : "flex-col sm:flex-row"}`}>
@@ -402,7 +403,7 @@ function DateRangeEditor({
             aria-label={`${field.label}: custom range (UTC days)`}
             // Open the calendar on the range held, else on today.
             key={`${range.from ?? ""}:${range.lastDay ?? ""}`}
-            defaultFocusedValue={safeDate(range.from ?? range.lastDay ?? today)}
+            defaultFocusedValue={safeDate(range.from ?? range.lastDay ?? today, today)}
             value={calendarValue?.start && calendarValue.end ? calendarValue : null}
             onChange={(picked) =>
               picked && apply({ from: picked.start.toString(), lastDay: picked.end.toString() })
@@ -440,10 +441,10 @@ const NAV_BUTTON =
   "flex size-7 items-center justify-center rounded text-base hover:bg-surface-muted outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent";
 
 /** A YYYY-MM-DD day as the calendar's date (an unreadable one as today: the URL parser keeps only readable bounds). */
-function safeDate(day: string): CalendarDate {
+function safeDate(day: string, today: string): CalendarDate {
   try {
     return parseDate(day);
   } catch {
-    return parseDate(utcToday());
+    return parseDate(today);
   }
 }
