@@ -14,7 +14,6 @@
  * Where haproxy, redis-server or PostgreSQL is not installed the file is skipped,
  * loudly; with DEPLOY_TEST_REQUIRED=1 (CI) that is a failure.
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +25,7 @@ import {
   startDeployment,
 } from "../deploy/local";
 import { E2E_NOW } from "./env";
+import { addAccount } from "./instances";
 import { E2E_ACCOUNT, SESSION_COOKIE } from "./session";
 import { expect, test } from "./test";
 
@@ -154,29 +154,8 @@ test.beforeAll(async () => {
     throw error;
   }
   deployment = first;
-  // The account, made with the command line on the deployment's PostgreSQL.
-  const added = spawnSync(
-    process.execPath,
-    [
-      "node_modules/tsx/dist/cli.mjs",
-      "lib/auth/cli.ts",
-      "users",
-      "add",
-      "--email",
-      E2E_ACCOUNT.email,
-      "--name",
-      E2E_ACCOUNT.name,
-      "--password-stdin",
-    ],
-    {
-      input: E2E_ACCOUNT.password,
-      encoding: "utf8",
-      env: { ...process.env, AUTH_DATABASE_URL: deployment.postgresUrl!, AUTH_DB: "" },
-      // Bounded: a command that never returned would block this worker past every timeout.
-      timeout: 60_000,
-    },
-  );
-  expect(added.status, `${added.stderr}${added.error ? `\n${added.error.message}` : ""}`).toBe(0);
+  // The account, made with the command line's code on the deployment's PostgreSQL.
+  await addAccount(E2E_ACCOUNT, { AUTH_DATABASE_URL: deployment.postgresUrl!, AUTH_DB: "" });
 });
 
 test.afterAll(async () => {

@@ -6,11 +6,13 @@
  * simulated client has a socket address of its own, as real clients do, and none of
  * them spends the allowance of the browser tests (which come from 127.0.0.1).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { run as runAuthCommand } from "../lib/auth/cli";
+import { bufferedIo } from "../lib/cli/io";
 import { freePort } from "./own-server";
 
 export { freePort };
@@ -58,29 +60,31 @@ export async function startInstance(env: Record<string, string>, port?: number):
   throw new Error(`next start did not come up on ${base}:\n${output}`);
 }
 
+/** A sign-in account, as `npm run auth -- users add` makes one. */
+export interface Account {
+  email: string;
+  password: string;
+  name?: string;
+}
+
+/**
+ * Adds `account` to the sign-in storage `env` names (AUTH_DB, or AUTH_DATABASE_URL),
+ * as an administrator does (`npm run auth -- users add`): the command's own code, run
+ * in this process. A spawned command cost about two core-seconds of start-up each.
+ */
+export async function addAccount(account: Account, env: Record<string, string>): Promise<void> {
+  const io = bufferedIo({ ...process.env, ...env }, account.password);
+  const name = account.name ? ["--name", account.name] : [];
+  const args = ["users", "add", "--email", account.email, ...name, "--password-stdin"];
+  const status = await runAuthCommand(args, io);
+  if (status !== 0) throw new Error(`users add ${account.email} failed (${status}): ${io.err()}`);
+}
+
 /** A fresh sign-in database in a temp folder holding `accounts` (e-mail → password). */
-export function authDatabase(accounts: Record<string, string>): string {
+export async function authDatabase(accounts: Record<string, string>): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-auth-")), "auth.sqlite");
-  for (const [email, password] of Object.entries(accounts)) {
-    const added = spawnSync(
-      process.execPath,
-      [
-        "node_modules/tsx/dist/cli.mjs",
-        "lib/auth/cli.ts",
-        "users",
-        "add",
-        "--email",
-        email,
-        "--password-stdin",
-      ],
-      {
-        input: password,
-        env: { ...process.env, AUTH_DB: file },
-        encoding: "utf8",
-      },
-    );
-    if (added.status !== 0) throw new Error(added.stderr);
-  }
+  for (const [email, password] of Object.entries(accounts))
+    await addAccount({ email, password }, { AUTH_DB: file });
   return file;
 }
 

@@ -5,9 +5,9 @@
  * database, the signed-in person's own: they survive signing out and in, and another
  * account does not see them.
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { E2E_DB } from "./env";
+import { addAccount } from "./instances";
 import { apiAuth } from "./lists";
 import { AUTH_URL, ensureSignedIn } from "./session";
 import { expect, type Page, test } from "./test";
@@ -254,26 +254,7 @@ test("signed in: a saved view is the account's, survives signing out and in, and
     email: `other-${randomBytes(3).toString("hex")}@e2e.test`,
     password: "another e2e password",
   };
-  const added = spawnSync(
-    process.execPath,
-    [
-      "node_modules/tsx/dist/cli.mjs",
-      "lib/auth/cli.ts",
-      "users",
-      "add",
-      "--email",
-      other.email,
-      "--name",
-      "Other",
-      "--password-stdin",
-    ],
-    {
-      input: other.password,
-      encoding: "utf8",
-      env: { ...process.env, AUTH_DB, AUTH_DATABASE_URL: "" },
-    },
-  );
-  expect(added.status, added.stderr).toBe(0);
+  await addAccount({ ...other, name: "Other" }, { AUTH_DB, AUTH_DATABASE_URL: "" });
   const context = await browser.newContext();
   const second = await context.newPage();
   await second.goto(`${AUTH_URL}/sign-in?next=/views`);

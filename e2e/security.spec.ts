@@ -2,7 +2,6 @@
  * Security headers, the nonce-based Content-Security-Policy, and the proof that the
  * API key never reaches the browser nor the server's output.
  */
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -279,7 +278,7 @@ test("exports: two at once per session; a third waits until a download ends", as
       INVOICING_API_KEY: demoKey(),
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       AUTH_URL: base,
-      AUTH_DB: authDatabase({ [E2E_ACCOUNT.email]: E2E_ACCOUNT.password }),
+      AUTH_DB: await authDatabase({ [E2E_ACCOUNT.email]: E2E_ACCOUNT.password }),
     },
     port,
   );
@@ -630,27 +629,13 @@ test("no page, payload, asset or error page the browser receives holds a key", a
  * Sign-in settings for an app reading a real API: a fresh auth database in a temp
  * folder holding the e2e account (made with `npm run auth`), a secret and its address.
  */
-function signInEnv(base: string): Record<string, string> {
-  const authDb = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-auth-")), "auth.sqlite");
-  const added = spawnSync(
-    process.execPath,
-    [
-      "node_modules/tsx/dist/cli.mjs",
-      "lib/auth/cli.ts",
-      "users",
-      "add",
-      "--email",
-      E2E_ACCOUNT.email,
-      "--password-stdin",
-    ],
-    { input: E2E_ACCOUNT.password, env: { ...process.env, AUTH_DB: authDb }, encoding: "utf8" },
-  );
-  expect(added.status, added.stderr).toBe(0);
-  return {
+async function signInEnv(): Promise<(base: string) => Record<string, string>> {
+  const authDb = await authDatabase({ [E2E_ACCOUNT.email]: E2E_ACCOUNT.password });
+  return (base) => ({
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     AUTH_URL: base,
     AUTH_DB: authDb,
-  };
+  });
 }
 
 /** Signs in through better-auth's endpoint; the cookie header to send, or "" when the app runs open. */
@@ -704,31 +689,37 @@ const OUTPUT_SETUPS: {
   env: (
     made: string,
     main: string,
-  ) => Record<string, string> | ((base: string) => Record<string, string>);
+  ) => Promise<Record<string, string> | ((base: string) => Record<string, string>)>;
   dataStatus: (s: number) => boolean;
 }[] = [
   {
     name: "the built-in API with the demo key, set explicitly",
-    env: () => ({ SANDBOX_DB: E2E_DB, INVOICING_API_KEY: demoKey() }),
+    env: async () => ({ SANDBOX_DB: E2E_DB, INVOICING_API_KEY: demoKey() }),
     dataStatus: (s) => s === 200,
   },
   {
     name: "a real HTTP upstream (the main e2e server) that refuses the key",
-    env: (made, main) => (base) => ({
-      INVOICING_API_URL: `${main}/api/v1`,
-      INVOICING_API_KEY: made,
-      ...signInEnv(base),
-    }),
+    env: async (made, main) => {
+      const signIn = await signInEnv();
+      return (base) => ({
+        INVOICING_API_URL: `${main}/api/v1`,
+        INVOICING_API_KEY: made,
+        ...signIn(base),
+      });
+    },
     dataStatus: (s) => s === 401,
   },
   {
     name: "an upstream that is down",
-    env: (made) => (base) => ({
-      INVOICING_API_URL: "http://127.0.0.1:9/api/v1",
-      INVOICING_API_KEY: made,
-      INVOICING_API_TIMEOUT_MS: "1000",
-      ...signInEnv(base),
-    }),
+    env: async (made) => {
+      const signIn = await signInEnv();
+      return (base) => ({
+        INVOICING_API_URL: "http://127.0.0.1:9/api/v1",
+        INVOICING_API_KEY: made,
+        INVOICING_API_TIMEOUT_MS: "1000",
+        ...signIn(base),
+      });
+    },
     dataStatus: (s) => s >= 500,
   },
 ];
@@ -741,7 +732,7 @@ for (const setup of OUTPUT_SETUPS)
   }) => {
     test.setTimeout(120_000);
     const made = `inv_sk_${randomBytes(32).toString("base64url")}`;
-    const env = setup.env(made, baseURL!);
+    const env = await setup.env(made, baseURL!);
     const app = await startApp(env);
     try {
       const signsIn = typeof env === "function";

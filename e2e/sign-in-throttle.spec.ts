@@ -39,7 +39,7 @@ test.beforeAll(async ({ baseURL }) => {
     INVOICING_API_KEY: demoKey(),
     AUTH_SECRET: randomBytes(32).toString("base64url"),
     AUTH_URL: publicUrl,
-    AUTH_DB: authDatabase({
+    AUTH_DB: await authDatabase({
       [GUESSED.email]: GUESSED.password,
       [LOCKED.email]: LOCKED.password,
     }),
