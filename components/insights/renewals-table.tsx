@@ -4,7 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ColumnDef } from "@tanstack/react-table";
 import { InfiniteTable, type TableColumnMeta } from "@/components/data-table/infinite-table";
 import Link from "@/components/layout/link";
-import { ApiRequestError, errorFromResponse } from "@/lib/api/errors";
+import { type Fetcher, getJson } from "@/lib/api/client";
 import { noticePeriodStart, RENEWAL_WINDOW_DAYS } from "@/lib/contracts/terms";
 import { formatDate, formatEndDate } from "@/lib/format";
 import type { RenewalRow } from "@/lib/insights/renewals";
@@ -17,24 +17,13 @@ export interface RowsPage {
   hasMore: boolean;
 }
 
+/** The dashboard's own routes, from the browser (same origin). */
+const sameOrigin: Fetcher = (pathAndQuery, init) => fetch(pathAndQuery, init);
+
 /** One page of the rows the walk kept, from the dashboard's own route. */
-async function fetchRowsPage(rowsId: string, page: number, signal: AbortSignal): Promise<RowsPage> {
+function fetchRowsPage(rowsId: string, page: number, signal: AbortSignal): Promise<RowsPage> {
   const params = new URLSearchParams({ rows: rowsId, page: String(page) });
-  let response: Response;
-  try {
-    response = await fetch(`/api/insights/renewals/rows?${params}`, { signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiRequestError({
-      kind: "network",
-      status: null,
-      code: null,
-      message: "The dashboard could not reach the server. Check your connection.",
-      issues: [],
-    });
-  }
-  if (!response.ok) throw await errorFromResponse(response);
-  return (await response.json()) as RowsPage;
+  return getJson<RowsPage>(sameOrigin, `/api/insights/renewals/rows?${params}`, signal);
 }
 
 const right: TableColumnMeta = { align: "right" };

@@ -2,8 +2,17 @@
  * The browser's retry policy and its reading of a 429: the dashboard's own limit is
  * waited out for as long as Retry-After says; other answers are final.
  */
-import { describe, expect, it } from "vitest";
-import { RATE_LIMIT_RETRIES, refetchWhenStale, retryDelay, shouldRetry } from "./client";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Fetcher,
+  getJson,
+  RATE_LIMIT_RETRIES,
+  refetchWhenStale,
+  retryDelay,
+  shouldRetry,
+} from "./client";
 import { ApiRequestError, errorFromResponse, parseRetryAfterSec } from "./errors";
 
 const refusal = () =>
@@ -69,5 +78,41 @@ describe("coming back to a list", () => {
     expect(refetchWhenStale(withPages(1))).toBe(true);
     expect(refetchWhenStale(withPages(2))).toBe(false);
     expect(refetchWhenStale(withPages(80))).toBe(false);
+  });
+});
+
+describe("getJson over real HTTP", () => {
+  let server: http.Server;
+  let over: Fetcher;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === "/page") return res.end(JSON.stringify({ data: [1], hasMore: false }));
+      if (req.url === "/html") return res.end("<html>a proxy's page</html>");
+      res.writeHead(400, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: "Bad page", code: "INVALID_QUERY", issues: [] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    over = (path, init) => fetch(`${base}${path}`, init);
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  it("reads an answer's JSON", async () => {
+    expect(await getJson(over, "/page")).toEqual({ data: [1], hasMore: false });
+  });
+
+  it("turns an error answer, a body that is not JSON and no answer into ApiRequestErrors", async () => {
+    await expect(getJson(over, "/bad")).rejects.toMatchObject({ status: 400, message: "Bad page" });
+    await expect(getJson(over, "/html")).rejects.toMatchObject({ kind: "invalid-response" });
+    const nowhere: Fetcher = (path, init) => fetch(`http://127.0.0.1:9${path}`, init);
+    await expect(getJson(nowhere, "/page")).rejects.toMatchObject({ kind: "network" });
+  });
+
+  it("leaves a cancelled request an AbortError, not a failure to show", async () => {
+    const cancelled = getJson(over, "/page", AbortSignal.abort());
+    await expect(cancelled).rejects.toMatchObject({ name: "AbortError" });
+    await expect(cancelled).rejects.not.toBeInstanceOf(ApiRequestError);
   });
 });

@@ -60,7 +60,11 @@ export function retryDelay(failureCount: number, error: unknown): number {
   return Math.min(1000 * 2 ** failureCount, 30_000);
 }
 
-async function getJson<T>(
+/**
+ * GETs `pathAndQuery` with `fetcher` and reads its JSON; no answer, an error answer or
+ * one that is not JSON becomes an `ApiRequestError` (a cancelled request stays an AbortError).
+ */
+export async function getJson<T>(
   fetcher: Fetcher,
   pathAndQuery: string,
   signal?: AbortSignal,
