@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SPEC_CONTRACT_HEALTHS } from "../lib/sandbox/testing/spec-terms";
 import { API_DOWN_URL, E2E_NOW, FAULT_CONTROL_URL, FAULTS_URL, LIMITED_KEY_URL } from "./env";
 import { apiAuth } from "./lists";
 import { startOwnServer, untilListening } from "./own-server";
@@ -264,15 +265,7 @@ test("renewals: rows, order, days left, timeline and health counts match the API
 
   // Health counts, each a link to the customers list filtered to it.
   const chart = page.getByRole("list", { name: "Customers per contract health" });
-  for (const health of [
-    "RENEWAL_DUE",
-    "ENDING",
-    "HEALTHY",
-    "UPCOMING",
-    "NO_ACTIVE_CONTRACT",
-    "DRAFT_ONLY",
-    "NO_CONTRACTS",
-  ]) {
+  for (const health of SPEC_CONTRACT_HEALTHS) {
     const link = chart.locator(`a[data-health="${health}"]`);
     const count = customers.filter((c) => c.contractHealth === health).length;
     await expect(link, health).toContainText(`: ${count}`);

@@ -7,8 +7,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Contract, Payment } from "@/lib/api/schemas";
 import { strictSchemas } from "@/lib/api/schemas";
 import { api, walkForward } from "../testing/sandbox";
+import { SPEC_LIFECYCLE_STATUSES } from "../testing/spec-terms";
 
-const LIFECYCLE = ["DRAFT", "ACTIVE", "EXPIRED", "CANCELLED", "DELETED"] as const;
+const LIFECYCLE = SPEC_LIFECYCLE_STATUSES;
 const DAY = 86_400_000;
 const NOW = Date.parse(process.env.SANDBOX_NOW ?? "2026-11-22T09:30:00.000Z");
 const TODAY = Math.floor(NOW / DAY) * DAY;

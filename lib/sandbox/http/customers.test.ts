@@ -15,19 +15,12 @@ import type {
   MoneyByCurrency,
 } from "@/lib/api/schemas";
 import { api, sandboxInfo, testDatabase, walkForward } from "../testing/sandbox";
+import { SPEC_CONTRACT_HEALTHS, SPEC_FREQUENCIES } from "../testing/spec-terms";
 
 /** The spec's health table, in its order. */
-const HEALTHS: ContractHealth[] = [
-  "RENEWAL_DUE",
-  "ENDING",
-  "HEALTHY",
-  "UPCOMING",
-  "NO_ACTIVE_CONTRACT",
-  "DRAFT_ONLY",
-  "NO_CONTRACTS",
-];
+const HEALTHS: ContractHealth[] = [...SPEC_CONTRACT_HEALTHS];
 const RUNNING = new Set<string>(["RENEWAL_DUE", "ENDING", "HEALTHY"]);
-const FREQUENCIES = ["MONTHLY", "QUARTERLY", "SEMI_ANNUAL", "ANNUAL"] as const;
+const FREQUENCIES = SPEC_FREQUENCIES;
 const DAY = 86_400_000;
 const NOW = Date.parse(process.env.SANDBOX_NOW ?? "2026-11-22T09:30:00.000Z");
 const TODAY = Math.floor(NOW / DAY) * DAY;

@@ -5,6 +5,13 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, sandboxInfo, testDatabase } from "../testing/sandbox";
+import {
+  SPEC_CONTRACT_HEALTHS,
+  SPEC_FREQUENCIES,
+  SPEC_INVOICE_STATUSES,
+  SPEC_LIFECYCLE_STATUSES,
+  SPEC_LIST_PARAMETERS,
+} from "../testing/spec-terms";
 
 interface ErrorBody {
   message: string;
@@ -16,55 +23,7 @@ const NIL = "00000000-0000-0000-0000-000000000000";
 const MAX = "ffffffff-ffff-ffff-ffff-ffffffffffff";
 const V4 = "123e4567-e89b-42d3-a456-426614174000";
 
-/** Every query parameter each route knows (docs/api.md, with docs/readings.md, Parameter names). */
-const PARAMS = {
-  "/invoices": [
-    "customerId",
-    "customerIds",
-    "contractId",
-    "statuses",
-    "needsApproval",
-    "issueDateStartAt",
-    "issueDateEndAt",
-    "dueDateStartAt",
-    "dueDateEndAt",
-    "periodStartAtOrAfter",
-    "periodStartBefore",
-    "hasOutstandingBalance",
-    "hasAppliedPayments",
-    "hasUncoveredBalance",
-    "orderBy",
-    "startingAfter",
-    "endingBefore",
-    "limit",
-  ],
-  "/customers": [
-    "search",
-    "subscriptionFrequency",
-    "contractHealths",
-    "orderBy",
-    "startingAfter",
-    "endingBefore",
-    "limit",
-  ],
-  "/contracts": [
-    "customerIds",
-    "statuses",
-    "processingInvoices",
-    "startingAfter",
-    "endingBefore",
-    "limit",
-  ],
-  "/payments": [
-    "customerId",
-    "isAttributed",
-    "hasUnappliedAmount",
-    "orderBy",
-    "startingAfter",
-    "endingBefore",
-    "limit",
-  ],
-} as const;
+const PARAMS = SPEC_LIST_PARAMETERS;
 type ListPath = keyof typeof PARAMS;
 const LISTS = Object.keys(PARAMS) as ListPath[];
 
@@ -421,31 +380,10 @@ describe("enums", () => {
   });
 
   it.each([
-    [
-      "/invoices",
-      "statuses",
-      ["DRAFT", "APPROVED", "ISSUING", "ISSUED", "VOIDED", "ISSUED,DRAFT,VOIDED,APPROVED,ISSUING"],
-    ],
-    [
-      "/contracts",
-      "statuses",
-      ["DRAFT", "ACTIVE", "EXPIRED", "CANCELLED", "DELETED", "DELETED,ACTIVE"],
-    ],
-    [
-      "/customers",
-      "contractHealths",
-      [
-        "RENEWAL_DUE",
-        "ENDING",
-        "HEALTHY",
-        "UPCOMING",
-        "NO_ACTIVE_CONTRACT",
-        "DRAFT_ONLY",
-        "NO_CONTRACTS",
-        "ENDING,HEALTHY",
-      ],
-    ],
-    ["/customers", "subscriptionFrequency", ["MONTHLY", "QUARTERLY", "SEMI_ANNUAL", "ANNUAL"]],
+    ["/invoices", "statuses", [...SPEC_INVOICE_STATUSES, "ISSUED,DRAFT,VOIDED,APPROVED,ISSUING"]],
+    ["/contracts", "statuses", [...SPEC_LIFECYCLE_STATUSES, "DELETED,ACTIVE"]],
+    ["/customers", "contractHealths", [...SPEC_CONTRACT_HEALTHS, "ENDING,HEALTHY"]],
+    ["/customers", "subscriptionFrequency", [...SPEC_FREQUENCIES]],
   ] as [ListPath, string, string[]][])(
     "%s %s: every spec value → 200",
     async (path, name, values) => {

@@ -13,6 +13,12 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, sandboxInfo, testDatabase } from "../testing/sandbox";
+import {
+  SPEC_CONTRACT_HEALTHS,
+  SPEC_FREQUENCIES,
+  SPEC_INVOICE_STATUSES,
+  SPEC_LIFECYCLE_STATUSES,
+} from "../testing/spec-terms";
 
 type Kind =
   | "uuid"
@@ -84,18 +90,10 @@ const UUID_RE =
   /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i;
 const CURSOR_RE = /^[A-Za-z0-9._-]{1,1024}$/;
 const ENUMS: Partial<Record<Kind, string[]>> = {
-  invoiceStatuses: ["DRAFT", "APPROVED", "ISSUING", "ISSUED", "VOIDED"],
-  lifecycleStatuses: ["DRAFT", "ACTIVE", "EXPIRED", "CANCELLED", "DELETED"],
-  healths: [
-    "RENEWAL_DUE",
-    "ENDING",
-    "HEALTHY",
-    "UPCOMING",
-    "NO_ACTIVE_CONTRACT",
-    "DRAFT_ONLY",
-    "NO_CONTRACTS",
-  ],
-  frequency: ["MONTHLY", "QUARTERLY", "SEMI_ANNUAL", "ANNUAL"],
+  invoiceStatuses: [...SPEC_INVOICE_STATUSES],
+  lifecycleStatuses: [...SPEC_LIFECYCLE_STATUSES],
+  healths: [...SPEC_CONTRACT_HEALTHS],
+  frequency: [...SPEC_FREQUENCIES],
 };
 const ORDER_FIELDS: Partial<Record<Kind, { fields: string[]; max: number }>> = {
   invoiceOrder: { fields: ["issuedAt"], max: 1 },

@@ -10,8 +10,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Contract, Customer, Invoice, InvoiceLine } from "@/lib/api/schemas";
 import { api, walkForward } from "../testing/sandbox";
+import { SPEC_INVOICE_STATUSES } from "../testing/spec-terms";
 
-const STATUSES = ["DRAFT", "APPROVED", "ISSUING", "ISSUED", "VOIDED"] as const;
+const STATUSES = SPEC_INVOICE_STATUSES;
 const EVERY_STATUS = STATUSES.join(",");
 const DEFAULT_STATUSES = new Set<string>(["DRAFT", "APPROVED", "ISSUING", "ISSUED"]);
 const DAY = 86_400_000;

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createKey, revokeKey } from "../keys";
 import { api, sandboxInfo, testDatabase } from "../testing/sandbox";
+import { SPEC_LIST_PARAMETERS } from "../testing/spec-terms";
 
 interface Rec {
   id: string;
@@ -401,55 +402,10 @@ describe("public routes", () => {
       const normal = path.replace(/^\/(api\/)?v1(?=\/)/, "").replace(/\{[^}]+\}/g, "{id}");
       routes.set(normal, resolve(item));
     }
-    const expected: Record<string, string[]> = {
-      "/invoices": [
-        "customerId",
-        "customerIds",
-        "contractId",
-        "statuses",
-        "needsApproval",
-        "issueDateStartAt",
-        "issueDateEndAt",
-        "dueDateStartAt",
-        "dueDateEndAt",
-        "periodStartAtOrAfter",
-        "periodStartBefore",
-        "hasOutstandingBalance",
-        "hasAppliedPayments",
-        "hasUncoveredBalance",
-        "orderBy",
-        "startingAfter",
-        "endingBefore",
-        "limit",
-      ],
+    const expected: Record<string, readonly string[]> = {
+      ...SPEC_LIST_PARAMETERS,
       "/invoices/{id}": [],
-      "/customers": [
-        "search",
-        "subscriptionFrequency",
-        "contractHealths",
-        "orderBy",
-        "startingAfter",
-        "endingBefore",
-        "limit",
-      ],
       "/customers/{id}": [],
-      "/contracts": [
-        "customerIds",
-        "statuses",
-        "processingInvoices",
-        "startingAfter",
-        "endingBefore",
-        "limit",
-      ],
-      "/payments": [
-        "customerId",
-        "isAttributed",
-        "hasUnappliedAmount",
-        "orderBy",
-        "startingAfter",
-        "endingBefore",
-        "limit",
-      ],
       "/me": [],
       "/health": [],
       "/openapi.json": [],

@@ -12,6 +12,12 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, sandboxInfo, testDatabase } from "../testing/sandbox";
+import {
+  SPEC_CONTRACT_HEALTHS,
+  SPEC_FREQUENCIES,
+  SPEC_INVOICE_STATUSES,
+  SPEC_LIFECYCLE_STATUSES,
+} from "../testing/spec-terms";
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -39,18 +45,10 @@ const CURSOR_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 const CURSOR_RE = /^[A-Za-z0-9._-]{1,1024}$/;
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 
-const INVOICE_STATUSES = ["DRAFT", "APPROVED", "ISSUING", "ISSUED", "VOIDED"] as const;
-const LIFECYCLE_STATUSES = ["DRAFT", "ACTIVE", "EXPIRED", "CANCELLED", "DELETED"] as const;
-const HEALTHS = [
-  "RENEWAL_DUE",
-  "ENDING",
-  "HEALTHY",
-  "UPCOMING",
-  "NO_ACTIVE_CONTRACT",
-  "DRAFT_ONLY",
-  "NO_CONTRACTS",
-] as const;
-const FREQUENCIES = ["MONTHLY", "QUARTERLY", "SEMI_ANNUAL", "ANNUAL"] as const;
+const INVOICE_STATUSES = SPEC_INVOICE_STATUSES;
+const LIFECYCLE_STATUSES = SPEC_LIFECYCLE_STATUSES;
+const HEALTHS = SPEC_CONTRACT_HEALTHS;
+const FREQUENCIES = SPEC_FREQUENCIES;
 const CUSTOMER_ORDER_FIELDS = [
   "name",
   "contractHealth",
