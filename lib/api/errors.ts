@@ -116,3 +116,20 @@ export function asApiError(error: unknown): ApiRequestError {
     issues: [],
   });
 }
+
+/**
+ * An error answer of the dashboard's own routes, in the API's error shape (docs/api.md,
+ * Errors: the message, a code, one issue per problem), never cached: what
+ * `errorFromResponse` reads back in the browser.
+ */
+export function errorAnswer(
+  status: number,
+  code: string,
+  message: string,
+  issues: string[] = [],
+): Response {
+  return Response.json(
+    { message, code, issues: issues.map((m) => ({ message: m })) },
+    { status, headers: { "cache-control": "no-store" } },
+  );
+}

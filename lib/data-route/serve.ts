@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiRequestError } from "@/lib/api/errors";
+import { ApiRequestError, errorAnswer } from "@/lib/api/errors";
 import { viewerForRequest } from "@/lib/auth/guard";
 import { tooManyRequests } from "@/lib/rate-limits/limiter";
 import { fetchValidated } from "@/lib/upstream/validate";
@@ -19,13 +19,6 @@ export async function serveDataRequest(request: Request, segments: string[]): Pr
   return forwardDataRequest(request, segments, viewer.kind === "user" ? viewer.sessionId : null);
 }
 
-function errorResponse(status: number, code: string, message: string, issues: string[] = []) {
-  return Response.json(
-    { message, code, issues: issues.map((m) => ({ message: m })) },
-    { status, headers: { "cache-control": "no-store" } },
-  );
-}
-
 /** `sessionId`: the signed-in viewer's session (serveDataRequest checked it), null when open. */
 export async function forwardDataRequest(
   request: Request,
@@ -33,14 +26,14 @@ export async function forwardDataRequest(
   sessionId: string | null = null,
 ): Promise<Response> {
   if (request.method !== "GET")
-    return errorResponse(405, "METHOD_NOT_ALLOWED", "The data route only reads.");
+    return errorAnswer(405, "METHOD_NOT_ALLOWED", "The data route only reads.");
   const verdict = await dataLimiter().consume(dataLimitKey(sessionId, request.headers));
   if (!verdict.ok) return tooManyRequests(verdict.retryAfterSec);
   const forward = allowedForward(segments, new URL(request.url).searchParams);
   if (!forward.ok)
     return forward.status === 404
-      ? errorResponse(404, "NOT_FOUND", "No such data route.")
-      : errorResponse(400, "BAD_REQUEST", "Input validation failed", forward.issues);
+      ? errorAnswer(404, "NOT_FOUND", "No such data route.")
+      : errorAnswer(400, "BAD_REQUEST", "Input validation failed", forward.issues);
   try {
     const upstream = await fetchValidated(forward.pathAndQuery);
     const headers: Record<string, string> = {
@@ -54,9 +47,9 @@ export async function forwardDataRequest(
     return new Response(upstream.body, { status: upstream.status, headers });
   } catch (error) {
     if (error instanceof ApiRequestError && error.kind === "invalid-response")
-      return errorResponse(502, "INVALID_RESPONSE", error.message, error.issues);
+      return errorAnswer(502, "INVALID_RESPONSE", error.message, error.issues);
     const message =
       error instanceof ApiRequestError ? error.message : "The Invoicing API could not be reached.";
-    return errorResponse(502, "UPSTREAM_UNAVAILABLE", message);
+    return errorAnswer(502, "UPSTREAM_UNAVAILABLE", message);
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { errorAnswer } from "@/lib/api/errors";
 import { ApiRequestError } from "../api/errors";
 import { viewerForRequest } from "../auth/guard";
 import { admitExport, limitKey, releasingWhenDone } from "../rate-limits/costly-routes";
@@ -19,19 +20,14 @@ export async function serveExportRequest(request: Request, list: string): Promis
   const viewer = await viewerForRequest(request);
   if (viewer instanceof Response) return viewer;
   if (request.method !== "GET")
-    return errorResponse(405, "METHOD_NOT_ALLOWED", "Exports are read with GET.");
+    return errorAnswer(405, "METHOD_NOT_ALLOWED", "Exports are read with GET.");
   if (!isExportList(list))
-    return errorResponse(404, "NOT_FOUND", "No such list to export.", [
+    return errorAnswer(404, "NOT_FOUND", "No such list to export.", [
       "list: must be one of invoices, customers, contracts, payments",
     ]);
   const query = exportQuery(list, new URL(request.url).searchParams);
   if (!query.ok)
-    return errorResponse(
-      400,
-      "BAD_REQUEST",
-      "The export's parameters are not valid.",
-      query.issues,
-    );
+    return errorAnswer(400, "BAD_REQUEST", "The export's parameters are not valid.", query.issues);
 
   // Counted once the request is valid: a mistyped filter costs nothing upstream.
   const admission = await admitExport(
@@ -64,20 +60,13 @@ export async function serveExportRequest(request: Request, list: string): Promis
 function firstPageError(error: unknown): Response {
   if (error instanceof ApiRequestError) {
     if (error.kind === "bad-request")
-      return errorResponse(400, error.code ?? "BAD_REQUEST", error.message, error.issues);
+      return errorAnswer(400, error.code ?? "BAD_REQUEST", error.message, error.issues);
     if (error.kind === "unauthorized" || error.kind === "not-found")
-      return errorResponse(error.status ?? 502, error.code ?? "UPSTREAM_ERROR", error.message);
+      return errorAnswer(error.status ?? 502, error.code ?? "UPSTREAM_ERROR", error.message);
     if (error.kind === "invalid-response")
-      return errorResponse(502, "INVALID_RESPONSE", error.message, error.issues);
-    return errorResponse(502, "UPSTREAM_UNAVAILABLE", error.message);
+      return errorAnswer(502, "INVALID_RESPONSE", error.message, error.issues);
+    return errorAnswer(502, "UPSTREAM_UNAVAILABLE", error.message);
   }
   console.error(`[export] failed before the first row: ${failureReason(error)}`);
-  return errorResponse(500, "INTERNAL", "The export could not start.");
-}
-
-function errorResponse(status: number, code: string, message: string, issues: string[] = []) {
-  return Response.json(
-    { message, code, issues: issues.map((m) => ({ message: m })) },
-    { status, headers: { "cache-control": "no-store" } },
-  );
+  return errorAnswer(500, "INTERNAL", "The export could not start.");
 }

@@ -1,26 +1,9 @@
 import "server-only";
+import { errorAnswer } from "@/lib/api/errors";
+import { ndjsonStream, storeFailure } from "./event-stream";
 import { insights } from "./instance";
 import type { InsightEvent, Insights } from "./shared-walks";
 import { isViewName, VIEWS, type ViewName } from "./views";
-
-function problem(status: number, code: string, message: string, issues: string[] = []) {
-  return Response.json(
-    { message, code, issues: issues.map((m) => ({ message: m })) },
-    { status, headers: { "cache-control": "no-store" } },
-  );
-}
-
-/** What went wrong outside the walk itself (the shared store unreachable), as an event. */
-function storeFailure(error: unknown): InsightEvent {
-  return {
-    type: "error",
-    message: `The dashboard's shared state could not be read: ${(error as Error).message}`,
-    kind: "server",
-    status: null,
-    pagesRead: 0,
-    rowsRead: 0,
-  };
-}
 
 /**
  * The view's walk as NDJSON, one event a line, each written as it happens. The
@@ -31,27 +14,12 @@ export function insightEventStream(
   force: boolean,
   source: Insights = insights(),
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const abort = new AbortController();
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (event: InsightEvent) => {
-        if (abort.signal.aborted) return;
-        controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
-      };
-      void (async () => {
-        try {
-          for await (const event of source.follow(view, { force, signal: abort.signal }))
-            send(event);
-        } catch (error) {
-          send(storeFailure(error));
-        }
-        if (!abort.signal.aborted) controller.close();
-      })();
-    },
-    cancel() {
-      abort.abort();
-    },
+  return ndjsonStream<InsightEvent>(async (send, signal) => {
+    try {
+      for await (const event of source.follow(view, { force, signal })) send(event);
+    } catch (error) {
+      send(storeFailure(error));
+    }
   });
 }
 
@@ -65,7 +33,7 @@ export function insightEventStream(
  */
 export function serveInsightRequest(request: Request, view: string): Response {
   if (!isViewName(view))
-    return problem(404, "NOT_FOUND", `No such view: choose ${Object.keys(VIEWS).join(", ")}.`);
+    return errorAnswer(404, "NOT_FOUND", `No such view: choose ${Object.keys(VIEWS).join(", ")}.`);
   const url = new URL(request.url);
   const issues: string[] = [];
   for (const name of url.searchParams.keys())
@@ -73,7 +41,7 @@ export function serveInsightRequest(request: Request, view: string): Response {
   const refresh = url.searchParams.get("refresh");
   if (refresh !== null && refresh !== "true" && refresh !== "false")
     issues.push("refresh: must be true or false");
-  if (issues.length > 0) return problem(400, "BAD_REQUEST", "Input validation failed", issues);
+  if (issues.length > 0) return errorAnswer(400, "BAD_REQUEST", "Input validation failed", issues);
   return new Response(insightEventStream(view, refresh === "true"), {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
@@ -92,7 +60,7 @@ export function serveInsightRequest(request: Request, view: string): Response {
  */
 export async function serveInsightRows(request: Request, view: string): Promise<Response> {
   if (view !== "renewals")
-    return problem(
+    return errorAnswer(
       404,
       "NOT_FOUND",
       "Only the renewals view keeps rows: /api/insights/renewals/rows.",
@@ -106,19 +74,19 @@ export async function serveInsightRows(request: Request, view: string): Promise<
   const pageText = url.searchParams.get("page") ?? "";
   const page = Number(pageText);
   if (!/^\d{1,6}$/.test(pageText)) issues.push("page: a whole number from 0 is required");
-  if (issues.length > 0) return problem(400, "BAD_REQUEST", "Input validation failed", issues);
+  if (issues.length > 0) return errorAnswer(400, "BAD_REQUEST", "Input validation failed", issues);
   let body: string | null;
   try {
     body = await insights().rowsPage(view, rowsId, page);
   } catch (error) {
-    return problem(
+    return errorAnswer(
       503,
       "UNAVAILABLE",
       `The dashboard's shared state could not be read: ${(error as Error).message}`,
     );
   }
   if (body === null)
-    return problem(410, "GONE", "These rows were replaced by a newer walk: reload the page.");
+    return errorAnswer(410, "GONE", "These rows were replaced by a newer walk: reload the page.");
   return new Response(body, {
     headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
   });

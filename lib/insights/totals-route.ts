@@ -1,5 +1,7 @@
 import "server-only";
+import { errorAnswer } from "@/lib/api/errors";
 import { exportQuery, isExportList } from "@/lib/export/query";
+import { ndjsonStream, storeFailure } from "./event-stream";
 import { insights } from "./instance";
 import type { InsightEvent, Insights } from "./shared-walks";
 import { totalsViewName, type ViewTotals } from "./view-totals";
@@ -9,13 +11,6 @@ import type { WalkedView } from "./views";
 export type TotalsEvent =
   | Exclude<InsightEvent, { type: "result" }>
   | (Extract<InsightEvent, { type: "result" }> & { totals: ViewTotals });
-
-function problem(status: number, code: string, message: string, issues: string[] = []) {
-  return Response.json(
-    { message, code, issues: issues.map((m) => ({ message: m })) },
-    { status, headers: { "cache-control": "no-store" } },
-  );
-}
 
 /** Viewers of each totals walk on this instance: the last one leaving stops the walk. */
 const followers = new Map<WalkedView, number>();
@@ -31,57 +26,42 @@ export function totalsEventStream(
   force: boolean,
   source: Insights = insights(),
 ): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const abort = new AbortController();
-  let counted = false;
+  let following = false;
+  let cancelled = false;
   const leave = () => {
-    if (!counted) return;
-    counted = false;
+    if (!following) return;
+    following = false;
     const left = (followers.get(view) ?? 1) - 1;
     if (left > 0) followers.set(view, left);
     else {
       followers.delete(view);
-      if (abort.signal.aborted) source.cancel(view);
+      if (cancelled) source.cancel(view);
     }
   };
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (event: TotalsEvent) => {
-        if (abort.signal.aborted) return;
-        controller.enqueue(encoder.encode(`${JSON.stringify(event)}\n`));
-      };
+  return ndjsonStream<TotalsEvent>(
+    async (send, signal) => {
       followers.set(view, (followers.get(view) ?? 0) + 1);
-      counted = true;
-      void (async () => {
-        try {
-          for await (const event of source.follow(view, { force, signal: abort.signal })) {
-            if (event.type !== "result") {
-              send(event);
-              continue;
-            }
-            const result = await source.lastResult(view);
-            const totals = (result?.parts as { totals?: ViewTotals } | undefined)?.totals;
-            if (totals) send({ ...event, totals });
+      following = true;
+      try {
+        for await (const event of source.follow(view, { force, signal })) {
+          if (event.type !== "result") {
+            send(event);
+            continue;
           }
-        } catch (error) {
-          send({
-            type: "error",
-            message: `The dashboard's shared state could not be read: ${(error as Error).message}`,
-            kind: "server",
-            status: null,
-            pagesRead: 0,
-            rowsRead: 0,
-          });
+          const result = await source.lastResult(view);
+          const totals = (result?.parts as { totals?: ViewTotals } | undefined)?.totals;
+          if (totals) send({ ...event, totals });
         }
-        leave();
-        if (!abort.signal.aborted) controller.close();
-      })();
-    },
-    cancel() {
-      abort.abort();
+      } catch (error) {
+        send(storeFailure(error));
+      }
       leave();
     },
-  });
+    () => {
+      cancelled = true;
+      leave();
+    },
+  );
 }
 
 /**
@@ -92,7 +72,7 @@ export function totalsEventStream(
  */
 export function serveTotalsRequest(request: Request, list: string): Response {
   if (!isExportList(list))
-    return problem(
+    return errorAnswer(
       404,
       "NOT_FOUND",
       `No such list: ${list}. Choose invoices, customers, contracts or payments.`,
@@ -106,7 +86,7 @@ export function serveTotalsRequest(request: Request, list: string): Response {
   const query = exportQuery(list, search);
   if (!query.ok) issues.push(...query.issues);
   if (issues.length > 0 || !query.ok)
-    return problem(400, "BAD_REQUEST", "Input validation failed", issues);
+    return errorAnswer(400, "BAD_REQUEST", "Input validation failed", issues);
   const view = totalsViewName(list, query.apiQuery) as WalkedView;
   return new Response(totalsEventStream(view, refresh === "true"), {
     headers: {

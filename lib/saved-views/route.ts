@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { errorAnswer } from "@/lib/api/errors";
 import { viewerForRequest } from "@/lib/auth/guard";
 import { getAuth } from "@/lib/auth/server";
 import { exportQuery } from "@/lib/export/query";
@@ -8,10 +9,6 @@ import { NewSavedView, ViewName } from "./validate";
 
 function answer(status: number, body: unknown): Response {
   return Response.json(body, { status, headers: { "cache-control": "no-store" } });
-}
-
-function problem(status: number, code: string, message: string, issues: string[] = []) {
-  return answer(status, { message, code, issues: issues.map((m) => ({ message: m })) });
 }
 
 /** A write from another site (its Origin names another host) is refused, as Next.js does for actions. */
@@ -27,7 +24,7 @@ function foreignWrite(request: Request): Response | null {
   } catch {}
   return originHost && originHost === host
     ? null
-    : problem(403, "FORBIDDEN", "This request was sent from another site.");
+    : errorAnswer(403, "FORBIDDEN", "This request was sent from another site.");
 }
 
 async function bodyOf(request: Request): Promise<unknown> {
@@ -53,7 +50,7 @@ export async function serveSavedViews(request: Request, id?: string): Promise<Re
   const viewer = await viewerForRequest(request);
   if (viewer instanceof Response) return viewer;
   if (viewer.kind !== "user")
-    return problem(
+    return errorAnswer(
       409,
       "OPEN_DEMO",
       "The open demo keeps saved views in your browser, not on the server.",
@@ -65,10 +62,10 @@ export async function serveSavedViews(request: Request, id?: string): Promise<Re
   if (!id && method === "POST") {
     const parsed = NewSavedView.safeParse(await bodyOf(request));
     if (!parsed.success)
-      return problem(400, "BAD_REQUEST", "Input validation failed", issuesOf(parsed.error));
+      return errorAnswer(400, "BAD_REQUEST", "Input validation failed", issuesOf(parsed.error));
     const checked = exportQuery(parsed.data.list, new URLSearchParams(parsed.data.query));
     if (!checked.ok)
-      return problem(
+      return errorAnswer(
         400,
         "BAD_REQUEST",
         "Input validation failed",
@@ -77,22 +74,22 @@ export async function serveSavedViews(request: Request, id?: string): Promise<Re
     try {
       return answer(201, await views.create(viewer.userId, parsed.data));
     } catch (error) {
-      if (error instanceof TooManyViews) return problem(409, "TOO_MANY_VIEWS", error.message);
+      if (error instanceof TooManyViews) return errorAnswer(409, "TOO_MANY_VIEWS", error.message);
       throw error;
     }
   }
   if (id && method === "PATCH") {
     const parsed = z.object({ name: ViewName }).safeParse(await bodyOf(request));
     if (!parsed.success)
-      return problem(400, "BAD_REQUEST", "Input validation failed", issuesOf(parsed.error));
+      return errorAnswer(400, "BAD_REQUEST", "Input validation failed", issuesOf(parsed.error));
     const renamed = await views.rename(viewer.userId, id, parsed.data.name);
     return renamed
       ? answer(200, renamed)
-      : problem(404, "NOT_FOUND", "No saved view of yours has this id.");
+      : errorAnswer(404, "NOT_FOUND", "No saved view of yours has this id.");
   }
   if (id && method === "DELETE")
     return (await views.remove(viewer.userId, id))
       ? new Response(null, { status: 204 })
-      : problem(404, "NOT_FOUND", "No saved view of yours has this id.");
-  return problem(405, "METHOD_NOT_ALLOWED", `${method} is not allowed here.`);
+      : errorAnswer(404, "NOT_FOUND", "No saved view of yours has this id.");
+  return errorAnswer(405, "METHOD_NOT_ALLOWED", `${method} is not allowed here.`);
 }
