@@ -29,6 +29,7 @@ import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { CUSTOMER_ORDER_FIELDS, PAYMENT_ORDER_FIELDS } from "../lib/api/enums";
 import { nextStartArgs } from "../lib/testing/next-start";
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
@@ -44,22 +45,9 @@ const LIMIT = 50;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const BASE = `${ORIGIN}/api/v1`;
 
-const PAYMENT_FIELDS = [
-  "receivedDate",
-  "customerName",
-  "amountCents",
-  "bankFeeAmountCents",
-  "appliedAmountCents",
-  "unappliedAmountCents",
-];
-const CUSTOMER_FIELDS = [
-  "name",
-  "contractHealth",
-  "coverageContractStartAt",
-  "contractValueAmount",
-  "remainingToInvoiceAmount",
-  "createdAt",
-];
+/** Every order the API offers (lib/api/enums.ts): the bench walks each of them. */
+const PAYMENT_FIELDS = PAYMENT_ORDER_FIELDS;
+const CUSTOMER_FIELDS = CUSTOMER_ORDER_FIELDS;
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -169,7 +157,7 @@ async function deepUrl(listUrl: string, key: string): Promise<{ url: string; row
   return { url, row };
 }
 
-function ordersOf(fields: string[], rng: () => number): string[] {
+function ordersOf(fields: readonly string[], rng: () => number): string[] {
   const orders: string[] = [];
   for (const a of fields)
     for (const da of ["ASC", "DESC"]) {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Contract, Payment } from "@/lib/api/schemas";
 import { strictSchemas } from "@/lib/api/schemas";
 import { api, walkForward } from "../testing/sandbox";
-import { SPEC_LIFECYCLE_STATUSES } from "../testing/spec-terms";
+import { SPEC_LIFECYCLE_STATUSES, SPEC_ORDER_FIELDS } from "../testing/spec-terms";
 
 const LIFECYCLE = SPEC_LIFECYCLE_STATUSES;
 const DAY = 86_400_000;
@@ -193,21 +193,8 @@ describe("GET /contracts", () => {
 
 // ---- payments ----------------------------------------------------------------------
 
-type PaymentField =
-  | "receivedDate"
-  | "customerName"
-  | "amountCents"
-  | "bankFeeAmountCents"
-  | "appliedAmountCents"
-  | "unappliedAmountCents";
-const PAYMENT_FIELDS: PaymentField[] = [
-  "receivedDate",
-  "customerName",
-  "amountCents",
-  "bankFeeAmountCents",
-  "appliedAmountCents",
-  "unappliedAmountCents",
-];
+const PAYMENT_FIELDS = SPEC_ORDER_FIELDS["/payments"];
+type PaymentField = (typeof PAYMENT_FIELDS)[number];
 type Term = [PaymentField, "ASC" | "DESC"];
 
 function paymentValue(p: Payment, field: PaymentField): number | string | null {

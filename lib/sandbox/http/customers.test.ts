@@ -15,7 +15,7 @@ import type {
   MoneyByCurrency,
 } from "@/lib/api/schemas";
 import { api, sandboxInfo, testDatabase, walkForward } from "../testing/sandbox";
-import { SPEC_CONTRACT_HEALTHS, SPEC_FREQUENCIES } from "../testing/spec-terms";
+import { SPEC_CONTRACT_HEALTHS, SPEC_FREQUENCIES, SPEC_ORDER_FIELDS } from "../testing/spec-terms";
 
 /** The spec's health table, in its order. */
 const HEALTHS: ContractHealth[] = [...SPEC_CONTRACT_HEALTHS];
@@ -53,21 +53,8 @@ async function listIds(query: string): Promise<string[]> {
 
 // ---- the spec's orders ----------------------------------------------------------
 
-type Field =
-  | "name"
-  | "contractHealth"
-  | "coverageContractStartAt"
-  | "contractValueAmount"
-  | "remainingToInvoiceAmount"
-  | "createdAt";
-const FIELDS: Field[] = [
-  "name",
-  "contractHealth",
-  "coverageContractStartAt",
-  "contractValueAmount",
-  "remainingToInvoiceAmount",
-  "createdAt",
-];
+const FIELDS = SPEC_ORDER_FIELDS["/customers"];
+type Field = (typeof FIELDS)[number];
 
 /** Amount fields compare the number alone; none counts as 0; several currencies sort last ascending. */
 function amountSortValue(amounts: MoneyByCurrency): number {

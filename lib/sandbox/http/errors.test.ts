@@ -11,6 +11,7 @@ import {
   SPEC_INVOICE_STATUSES,
   SPEC_LIFECYCLE_STATUSES,
   SPEC_LIST_PARAMETERS,
+  SPEC_ORDER_FIELDS,
 } from "../testing/spec-terms";
 
 interface ErrorBody {
@@ -465,26 +466,12 @@ describe("orderBy", () => {
   it.each([
     ["/invoices", "issuedAt:ASC"],
     ["/invoices", "issuedAt:DESC"],
-    ...[
-      "name",
-      "contractHealth",
-      "coverageContractStartAt",
-      "contractValueAmount",
-      "remainingToInvoiceAmount",
-      "createdAt",
-    ].flatMap((f) => [
+    ...SPEC_ORDER_FIELDS["/customers"].flatMap((f) => [
       ["/customers", `${f}:ASC`],
       ["/customers", `${f}:DESC`],
     ]),
     ["/customers", "contractValueAmount:DESC,name:ASC,createdAt:DESC"],
-    ...[
-      "receivedDate",
-      "customerName",
-      "amountCents",
-      "bankFeeAmountCents",
-      "appliedAmountCents",
-      "unappliedAmountCents",
-    ].flatMap((f) => [
+    ...SPEC_ORDER_FIELDS["/payments"].flatMap((f) => [
       ["/payments", `${f}:ASC`],
       ["/payments", `${f}:DESC`],
     ]),

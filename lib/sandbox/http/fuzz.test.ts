@@ -18,6 +18,7 @@ import {
   SPEC_FREQUENCIES,
   SPEC_INVOICE_STATUSES,
   SPEC_LIFECYCLE_STATUSES,
+  SPEC_ORDER_FIELDS,
 } from "../testing/spec-terms";
 
 type Kind =
@@ -96,29 +97,9 @@ const ENUMS: Partial<Record<Kind, string[]>> = {
   frequency: [...SPEC_FREQUENCIES],
 };
 const ORDER_FIELDS: Partial<Record<Kind, { fields: string[]; max: number }>> = {
-  invoiceOrder: { fields: ["issuedAt"], max: 1 },
-  customerOrder: {
-    fields: [
-      "name",
-      "contractHealth",
-      "coverageContractStartAt",
-      "contractValueAmount",
-      "remainingToInvoiceAmount",
-      "createdAt",
-    ],
-    max: 3,
-  },
-  paymentOrder: {
-    fields: [
-      "receivedDate",
-      "customerName",
-      "amountCents",
-      "bankFeeAmountCents",
-      "appliedAmountCents",
-      "unappliedAmountCents",
-    ],
-    max: 3,
-  },
+  invoiceOrder: { fields: [...SPEC_ORDER_FIELDS["/invoices"]], max: 1 },
+  customerOrder: { fields: [...SPEC_ORDER_FIELDS["/customers"]], max: 3 },
+  paymentOrder: { fields: [...SPEC_ORDER_FIELDS["/payments"]], max: 3 },
 };
 
 /** Why the documents require a 400 for this query, or null when they do not. */

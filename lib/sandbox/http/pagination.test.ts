@@ -17,6 +17,7 @@ import {
   SPEC_FREQUENCIES,
   SPEC_INVOICE_STATUSES,
   SPEC_LIFECYCLE_STATUSES,
+  SPEC_ORDER_FIELDS,
 } from "../testing/spec-terms";
 
 // ---------------------------------------------------------------------------
@@ -49,22 +50,8 @@ const INVOICE_STATUSES = SPEC_INVOICE_STATUSES;
 const LIFECYCLE_STATUSES = SPEC_LIFECYCLE_STATUSES;
 const HEALTHS = SPEC_CONTRACT_HEALTHS;
 const FREQUENCIES = SPEC_FREQUENCIES;
-const CUSTOMER_ORDER_FIELDS = [
-  "name",
-  "contractHealth",
-  "coverageContractStartAt",
-  "contractValueAmount",
-  "remainingToInvoiceAmount",
-  "createdAt",
-] as const;
-const PAYMENT_ORDER_FIELDS = [
-  "receivedDate",
-  "customerName",
-  "amountCents",
-  "bankFeeAmountCents",
-  "appliedAmountCents",
-  "unappliedAmountCents",
-] as const;
+const CUSTOMER_ORDER_FIELDS = SPEC_ORDER_FIELDS["/customers"];
+const PAYMENT_ORDER_FIELDS = SPEC_ORDER_FIELDS["/payments"];
 
 const LISTS = ["/invoices", "/customers", "/contracts", "/payments"] as const;
 type ListPath = (typeof LISTS)[number];

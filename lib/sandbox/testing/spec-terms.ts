@@ -72,3 +72,24 @@ export const SPEC_LIST_PARAMETERS = {
     "limit",
   ],
 } as const;
+
+/** The fields each list orders by (`orderBy`, docs/api.md; contracts have no order). */
+export const SPEC_ORDER_FIELDS = {
+  "/invoices": ["issuedAt"],
+  "/customers": [
+    "name",
+    "contractHealth",
+    "coverageContractStartAt",
+    "contractValueAmount",
+    "remainingToInvoiceAmount",
+    "createdAt",
+  ],
+  "/payments": [
+    "receivedDate",
+    "customerName",
+    "amountCents",
+    "bankFeeAmountCents",
+    "appliedAmountCents",
+    "unappliedAmountCents",
+  ],
+} as const;
