@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Contract, Payment } from "@/lib/api/schemas";
 import { strictSchemas } from "@/lib/api/schemas";
+import { cmp, expectSameIds, ids, ms } from "../testing/compare";
 import { api, walkForward } from "../testing/sandbox";
 import { SPEC_LIFECYCLE_STATUSES, SPEC_ORDER_FIELDS } from "../testing/spec-terms";
 
@@ -17,20 +18,6 @@ const TODAY = Math.floor(NOW / DAY) * DAY;
 let contracts: Contract[]; // every lifecycle status
 let defaultContracts: Contract[];
 let payments: Payment[];
-
-const ms = (iso: string) => Date.parse(iso);
-const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
-const cmp = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function expectSameIds(actual: string[], expected: string[], what: string) {
-  if (actual.length === expected.length && actual.every((id, i) => id === expected[i])) return;
-  let i = 0;
-  while (i < actual.length && actual[i] === expected[i]) i++;
-  expect.fail(
-    `${what}: got ${actual.length} ids, expected ${expected.length}; first difference at index ${i}: ` +
-      `got ${actual[i] ?? "(end)"}, expected ${expected[i] ?? "(end)"}`,
-  );
-}
 
 function mostFrequent<T>(rows: T[], key: (row: T) => string | null): string[] {
   const counts = new Map<string, number>();

@@ -14,6 +14,7 @@ import type {
   Invoice,
   MoneyByCurrency,
 } from "@/lib/api/schemas";
+import { cmp, expectSameIds, ids, ms } from "../testing/compare";
 import { api, sandboxInfo, testDatabase, walkForward } from "../testing/sandbox";
 import { SPEC_CONTRACT_HEALTHS, SPEC_FREQUENCIES, SPEC_ORDER_FIELDS } from "../testing/spec-terms";
 
@@ -32,20 +33,7 @@ let contractById: Map<string, Contract>;
 /** Non-deleted contracts per customer id. */
 let liveContracts: Map<string, Contract[]>;
 
-const ms = (iso: string) => Date.parse(iso);
-const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 const rank = (health: string) => HEALTHS.indexOf(health as ContractHealth);
-const cmp = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function expectSameIds(actual: string[], expected: string[], what: string) {
-  if (actual.length === expected.length && actual.every((id, i) => id === expected[i])) return;
-  let i = 0;
-  while (i < actual.length && actual[i] === expected[i]) i++;
-  expect.fail(
-    `${what}: got ${actual.length} ids, expected ${expected.length}; first difference at index ${i}: ` +
-      `got ${actual[i] ?? "(end)"}, expected ${expected[i] ?? "(end)"}`,
-  );
-}
 
 async function listIds(query: string): Promise<string[]> {
   return ids(await walkForward<Customer>(`/customers${query ? `?${query}` : ""}`));

@@ -9,6 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Contract, Customer, Invoice, InvoiceLine } from "@/lib/api/schemas";
+import { expectSameIds, ids, ms } from "../testing/compare";
 import { api, walkForward } from "../testing/sandbox";
 import { SPEC_INVOICE_STATUSES } from "../testing/spec-terms";
 
@@ -26,8 +27,6 @@ let defaultList: Invoice[];
 let customers: Customer[];
 let contracts: Contract[];
 
-const ms = (iso: string) => Date.parse(iso);
-const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 const byIdAsc = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 /** The issue-date measure of the spec: `issuedAt`, or `periodStartAt` while `issuedAt` is null. */
 const issueMeasure = (inv: Invoice) => ms(inv.issuedAt ?? inv.periodStartAt);
@@ -37,17 +36,6 @@ const day = (isoTime: string) => isoTime.slice(0, 10);
 /** Ids of a whole list read from the API with this query. */
 async function listIds(query: string): Promise<string[]> {
   return ids(await walkForward<Invoice>(`/invoices?${query}`));
-}
-
-/** Fails with the first place two id lists part, instead of a 9k-line diff. */
-function expectSameIds(actual: string[], expected: string[], what: string) {
-  if (actual.length === expected.length && actual.every((id, i) => id === expected[i])) return;
-  let i = 0;
-  while (i < actual.length && actual[i] === expected[i]) i++;
-  expect.fail(
-    `${what}: got ${actual.length} ids, expected ${expected.length}; first difference at index ${i}: ` +
-      `got ${actual[i] ?? "(end)"}, expected ${expected[i] ?? "(end)"}`,
-  );
 }
 
 /**
