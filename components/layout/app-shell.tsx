@@ -1,6 +1,7 @@
 "use client";
 
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from "react";
+import { OutlineIcon } from "./outline-icon";
 
 /**
  * The page frame: the top bar, the navigation and the page. From 1024 px the
@@ -48,17 +49,7 @@ export function AppShell({
           onKeyDown={closeOnEscape}
           className="flex shrink-0 items-center gap-1.5 rounded-md border border-line-strong px-2.5 py-1 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent lg:hidden"
         >
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} />
-          </svg>
+          <OutlineIcon path={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} />
           Menu
         </button>
       </header>

@@ -1,5 +1,6 @@
 "use client";
 
+import { OutlineIcon } from "./outline-icon";
 import { useThemeChoice } from "./theme-choice";
 
 const CHOICES = [
@@ -32,18 +33,7 @@ export function ThemeToggle() {
           onClick={() => chosen?.setTheme(choice.value)}
           className="grid size-7 place-items-center rounded text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent aria-pressed:bg-inverse aria-pressed:text-inverse-fg"
         >
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d={choice.icon} />
-          </svg>
+          <OutlineIcon path={choice.icon} />
           <span className="sr-only">{choice.label} theme</span>
         </button>
       ))}
