@@ -531,10 +531,22 @@ test("the open palette and the shortcuts help pass axe; ? shows the shortcuts", 
     (await new AxeBuilder({ page }).include("dialog").analyze()).violations.filter((v) =>
       ["serious", "critical"].includes(v.impact ?? ""),
     );
-  // While the customers search runs, then with its answers.
+  // While the customers search runs, then with its answers. Its answer is held until
+  // the searching state has been checked: a quick one replaced it before it was seen.
+  const isSearch = (url: URL) =>
+    url.pathname === "/api/data/customers" && url.searchParams.get("search") === "a";
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(isSearch, async (route) => {
+    await held;
+    await route.continue();
+  });
   await palette(page).getByRole("combobox").fill("a");
   await expect(palette(page).getByRole("status")).toHaveText("Searching customers…");
   expect(await serious()).toEqual([]);
+  answer();
   await expect(
     palette(page)
       .getByRole("option", { name: /Customer$/ })
