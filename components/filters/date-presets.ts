@@ -24,8 +24,8 @@ const DAY_MS = 86_400_000;
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** The UTC day of `now` as YYYY-MM-DD. */
-export function utcToday(now: Date = new Date()): string {
+/** The UTC day of `now` as YYYY-MM-DD (the dashboard's now: components/layout/dashboard-clock.tsx, never the browser's clock). */
+export function utcToday(now: Date): string {
   return isoDay(now.getTime());
 }
 
