@@ -11,7 +11,7 @@
 import path from "node:path";
 import { test as plainTest } from "@playwright/test";
 import { axeBuilder } from "./axe";
-import { apiAuth } from "./lists";
+import { apiAuth, quickViewsOf } from "./lists";
 import { AUTH_URL } from "./session";
 import { expect, type Page, test } from "./test";
 
@@ -178,6 +178,85 @@ for (const target of PAGES) {
     }
   });
 }
+
+/** The lists, their quick views' names, and the words of their sort hint (shown wider than a phone). */
+const LISTS = [
+  {
+    path: "/invoices",
+    region: "Invoices",
+    views: "Invoice views",
+    hint: /Click the Issued header/,
+  },
+  {
+    path: "/customers",
+    region: "Customers",
+    views: "Customer views",
+    hint: /Click a header to sort;/,
+  },
+  { path: "/contracts", region: "Contracts", views: "Contract views", hint: null },
+  {
+    path: "/payments",
+    region: "Payments",
+    views: "Payment views",
+    hint: /Click a header to sort by it/,
+  },
+] as const;
+
+test("on a phone a list's rows start in the first screen: one row of quick views, the buttons on one line, no sort hint", async ({
+  page,
+}) => {
+  const screen = { width: 390, height: 844 };
+  await page.setViewportSize(screen);
+  for (const list of LISTS) {
+    await page.goto(list.path);
+    const rows = page.getByRole("region", { name: list.region }).locator("tbody tr[data-row-id]");
+    await expect(rows.first()).toBeVisible();
+    // Five rows whole in the first screen (two, when the description, two rows of quick
+    // views, the totals' box and the sort hint came first).
+    const bottoms = await rows.evaluateAll((all) =>
+      all.slice(0, 8).map((row) => row.getBoundingClientRect().bottom),
+    );
+    expect(
+      bottoms.filter((bottom) => bottom <= screen.height).length,
+      list.path,
+    ).toBeGreaterThanOrEqual(5);
+    // Export, Save view and Sum this view share a line.
+    const tops = await Promise.all(
+      ["Export CSV", "Save view", "Sum this view"].map(async (name) =>
+        Math.round((await page.getByRole("button", { name, exact: true }).boundingBox())!.y),
+      ),
+    );
+    expect(new Set(tops).size, `${list.path}: ${tops}`).toBe(1);
+    // The quick views are one row: it scrolls sideways, not the page.
+    const views = page.getByRole("navigation", { name: list.views }).getByRole("list");
+    const links = views.getByRole("link");
+    const linkTops = await links.evaluateAll((all) =>
+      all.map((link) => Math.round(link.getBoundingClientRect().top)),
+    );
+    expect(new Set(linkTops).size, list.path).toBe(1);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    if (list.hint) {
+      await expect(page.getByText(list.hint)).toBeHidden();
+      // Wider, where headers are shown, the hint is there.
+      await page.setViewportSize({ width: 1280, height: 844 });
+      await expect(page.getByText(list.hint)).toBeVisible();
+      await page.setViewportSize(screen);
+    }
+  }
+  // Opened on the last quick view, the row is scrolled to show it.
+  const views = quickViewsOf(page, "Invoice views");
+  await page.goto("/invoices");
+  await page.goto((await views.tab("Upcoming").getAttribute("href"))!);
+  await expect(views.current).toHaveText("Upcoming");
+  const row = page.getByRole("navigation", { name: "Invoice views" }).getByRole("list");
+  expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await expect
+    .poll(async () => {
+      const [box, current] = [await row.boundingBox(), await views.current.boundingBox()];
+      return current!.x >= box!.x && current!.x + current!.width <= box!.x + box!.width + 1;
+    })
+    .toBe(true);
+});
 
 test("below 1024 px the navigation is a menu: it opens under the bar, Esc and a link close it", async ({
   page,

@@ -57,27 +57,25 @@ export function CustomersView() {
         )
       }
       sortNote={
-        <>
-          {order ? (
-            <>
-              Sorted by {describeOrder(order)}.{" "}
-              <button
-                type="button"
-                className="text-accent underline"
-                onClick={() => void setValues({ orderBy: null }, { history: "push" })}
-              >
-                Back to most need attention first
-              </button>
-            </>
-          ) : (
-            <>
-              Sorted by most need attention first: renewal due, then ending, healthy, upcoming, no
-              active contract, draft only, no contracts; soonest coverage end first within each.
-            </>
-          )}{" "}
-          Click a header to sort; shift-click to add it (up to three). On cards, Sort picks one.
-        </>
+        order ? (
+          <>
+            Sorted by {describeOrder(order)}.{" "}
+            <button
+              type="button"
+              className="text-accent underline"
+              onClick={() => void setValues({ orderBy: null }, { history: "push" })}
+            >
+              Back to most need attention first
+            </button>
+          </>
+        ) : (
+          <>
+            Sorted by most need attention first: renewal due, then ending, healthy, upcoming, no
+            active contract, draft only, no contracts; soonest coverage end first within each.
+          </>
+        )
       }
+      sortHint="Click a header to sort; shift-click to add it (up to three). On cards, Sort picks one."
     />
   );
 }

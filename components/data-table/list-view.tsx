@@ -78,6 +78,7 @@ export function ListView<L extends ListName, P extends UrlParams>({
   order,
   onSort,
   sortNote,
+  sortHint,
   beforeFilters,
 }: {
   view: ListViewState<L, P>;
@@ -85,7 +86,10 @@ export function ListView<L extends ListName, P extends UrlParams>({
   rowHref: (row: ListRecord<L>) => string;
   order?: OrderTerm[] | null;
   onSort?: (field: string, additive: boolean) => void;
+  /** how the list is sorted, and what it hides */
   sortNote: ReactNode;
+  /** how a person changes the order from the table's headers (not shown on a phone) */
+  sortHint?: ReactNode;
   beforeFilters?: ReactNode;
 }) {
   const { list, query, filters } = view;
@@ -110,12 +114,19 @@ export function ListView<L extends ListName, P extends UrlParams>({
       ) : (
         filterBar
       )}
-      <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+      {/* The totals take a line of their own, except "Sum this view" alone on a phone,
+          which joins the buttons: the list's first rows come higher on a small screen. */}
+      <div className="mb-3 flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-3">
         <ExportButton list={list} query={query} />
         <SaveViewButton list={list} suggestedName={suggestedViewName(list, filters)} />
+        <ViewTotalsBar list={list} query={query} rows={view.rows} />
       </div>
-      <ViewTotalsBar list={list} query={query} rows={view.rows} />
-      <p className="mb-3 text-xs text-fg-muted">{sortNote}</p>
+      <p className="mb-3 text-xs text-fg-muted">
+        {sortNote}
+        {/* How to change the order names the headers, which a phone's cards do not show
+            (their Sort button sits above them). */}
+        {sortHint ? <span className="max-sm:hidden"> {sortHint}</span> : null}
+      </p>
       <InfiniteTable
         label={list.charAt(0).toUpperCase() + list.slice(1)}
         noun={list}

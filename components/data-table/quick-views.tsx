@@ -1,6 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
+import { useEffect, useRef } from "react";
 import Link from "@/components/layout/link";
 import { currentQuickView, type QuickView, type QuickViewList } from "@/lib/lists/quick-views";
 
@@ -20,18 +21,30 @@ export function QuickViews({
 }) {
   const query = useSearchParams().toString();
   const current = currentQuickView(list, views, query);
+  const row = useRef<HTMLUListElement>(null);
+  // On a phone the row scrolls: the current view is brought into it (Upcoming, last,
+  // was off the screen's edge when opened from a link).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again when the current view changes
+  useEffect(() => {
+    if (row.current) showCurrentView(row.current);
+  }, [current]);
   return (
     <nav aria-label={label} className="mb-4">
-      <ul className="inline-flex max-w-full flex-wrap gap-1 rounded-lg border border-line-strong bg-surface p-1">
+      {/* One row that scrolls sideways on a phone, as tabs do there: wrapped, six views
+          took two rows above the list. */}
+      <ul
+        ref={row}
+        className="inline-flex max-w-full gap-1 rounded-lg border border-line-strong bg-surface p-1 max-sm:overflow-x-auto sm:flex-wrap"
+      >
         {views.map((view) => {
           const isCurrent = view.id === current;
           return (
-            <li key={view.id}>
+            <li key={view.id} className="shrink-0">
               <Link
                 href={view.query ? `/${list}?${view.query}` : `/${list}`}
                 aria-current={isCurrent ? "page" : undefined}
                 title={view.description}
-                className={`block rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent ${
+                className={`block whitespace-nowrap rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent ${
                   isCurrent
                     ? "bg-inverse text-inverse-fg"
                     : "text-fg-muted hover:bg-surface-muted hover:text-fg"
@@ -45,4 +58,15 @@ export function QuickViews({
       </ul>
     </nav>
   );
+}
+
+/** Scrolls a quick-view row sideways, never the page, so that its current view shows. */
+function showCurrentView(row: HTMLElement) {
+  const item = row.querySelector<HTMLElement>("[aria-current=page]");
+  if (!item) return;
+  const left =
+    item.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft;
+  const right = left + item.offsetWidth;
+  if (left < row.scrollLeft) row.scrollLeft = left;
+  else if (right > row.scrollLeft + row.clientWidth) row.scrollLeft = right - row.clientWidth;
 }

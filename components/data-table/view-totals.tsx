@@ -72,6 +72,7 @@ export function ViewTotalsBar<L extends ListName>({
 
   const whole = wholeView(list, rows);
   const noun = list;
+  const whyAsk = `Totals need every ${noun.slice(0, -1)} of this view, not only those loaded.`;
 
   async function sum(refresh: boolean) {
     controller.current?.abort();
@@ -163,20 +164,30 @@ export function ViewTotalsBar<L extends ListName>({
             {phase.message}
           </span>
         ) : (
-          <span className="text-sm text-fg-muted">
-            Totals need every {noun.slice(0, -1)} of this view, not only those loaded.
-          </span>
+          // On a phone the button alone, beside the list's other buttons (the reason is
+          // still read out with the region).
+          <span className="text-sm text-fg-muted max-sm:sr-only">{whyAsk}</span>
         )}
-        <button type="button" className={button} onClick={() => void sum(false)}>
+        <button
+          type="button"
+          // Bare on a phone, it is the size of the buttons beside it.
+          className={`${button} max-sm:px-3 max-sm:py-1.5 max-sm:text-sm`}
+          onClick={() => void sum(false)}
+        >
           Sum this view
         </button>
       </>
     );
   }
+  // A line of its own (the list view's buttons wrap above it), but a bare button on a
+  // phone while nothing has been asked.
+  const bare = phase.kind === "idle" && !whole;
   return (
     <section
       aria-label="Totals of this view"
-      className="mb-3 flex min-w-0 max-w-full flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-line bg-surface px-3 py-2"
+      className={`flex w-full min-w-0 max-w-full flex-wrap items-center gap-x-4 gap-y-2 rounded-md border border-line bg-surface px-3 py-2 ${
+        bare ? "max-sm:w-auto max-sm:border-0 max-sm:bg-transparent max-sm:p-0" : ""
+      }`}
     >
       {body}
     </section>

@@ -32,10 +32,10 @@ export function InvoicesView() {
             ? ""
             : "Voided invoices are hidden unless picked in Status. "}
           Sorted by issue date, {newestFirst ? "newest first (the default)" : "oldest first"}; a
-          draft counts from its period start. Click the Issued header (under Columns when the table
-          is narrow, under Sort when it shows cards) to reverse.
+          draft counts from its period start.
         </>
       }
+      sortHint="Click the Issued header (under Columns when the table is narrow, under Sort when it shows cards) to reverse."
     />
   );
 }

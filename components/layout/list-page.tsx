@@ -39,7 +39,8 @@ export function ListPage<Values>({
 }) {
   return (
     <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
-      <PageHeader title={title} description={description} />
+      {/* On a phone the list's rows matter more than its one-line summary. */}
+      <PageHeader title={title} description={description} describeOnPhone={false} />
       {quickViews}
       <Suspense fallback={<ListPageSkeleton label={title} />}>
         <FirstPage list={list} definition={definition} searchParams={searchParams} />

@@ -74,11 +74,11 @@ export function PaymentsView() {
       }
       sortNote={
         <>
-          {describeOrder(values.orderBy)} Click a header to sort by it; shift-click to add it (up to
-          three). On cards, Sort picks one. Amounts are in the payment&apos;s currency units: the
+          {describeOrder(values.orderBy)} Amounts are in the payment&apos;s currency units: the
           payments list carries no currency.
         </>
       }
+      sortHint="Click a header to sort by it; shift-click to add it (up to three). On cards, Sort picks one."
     />
   );
 }
