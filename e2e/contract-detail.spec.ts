@@ -9,7 +9,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { axeBuilder } from "./axe";
 import { API_DOWN_URL } from "./env";
-import { apiAuth } from "./lists";
+import { apiAuth, expectBreadcrumb } from "./lists";
 import { ensureSignedIn } from "./session";
 import { expect, test } from "./test";
 
@@ -98,6 +98,7 @@ test("a contract with a future amendment: its record, terms in force, health rea
   await page.goto(`/contracts/${contract.id}?customerId=${contract.customerId}`);
   await expect(page).toHaveTitle(new RegExp(`^${literal(contract.name)} · Contracts`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(contract.name);
+  await expectBreadcrumb(page, "Contracts", contract.name);
   await expect(page.getByRole("link", { name: customer.name, exact: true })).toHaveAttribute(
     "href",
     `/customers/${contract.customerId}`,

@@ -15,7 +15,7 @@ import {
 } from "../lib/format";
 import { axeBuilder } from "./axe";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
-import { reachForList } from "./lists";
+import { expectBreadcrumb, reachForList } from "./lists";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
@@ -112,6 +112,7 @@ test("every field of the customer record is shown as the API returns it", async 
   const customer = richest(await allCustomers(request));
   await page.goto(`/customers/${customer.id}`);
   await expect(page.getByRole("heading", { level: 1, name: customer.name })).toBeVisible();
+  await expectBreadcrumb(page, "Customers", customer.name);
   await expect(
     page.locator("header").getByText(humanize(customer.contractHealth), { exact: true }),
   ).toBeVisible();

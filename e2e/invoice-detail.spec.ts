@@ -5,6 +5,7 @@
 import http from "node:http";
 import { formatDate, formatMoney, formatPeriod, formatTimestamp, humanize } from "../lib/format";
 import { API_DOWN_URL, demoKey, REFUSED_KEY_URL } from "./env";
+import { expectBreadcrumb } from "./lists";
 import { ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
@@ -94,6 +95,7 @@ test("every field of a paid, person-approved invoice matches the API", async ({
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(new RegExp(`^${invoice.number} · Invoices`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Invoice ${invoice.number}`);
+  await expectBreadcrumb(page, "Invoices", invoice.number);
 
   // Atop the page, where it stands: the total, paid in full on the (UTC) day.
   await expect(page.getByTestId("invoice-standing")).toHaveText(

@@ -107,3 +107,13 @@ export function overdueMarks(page: Page): Promise<Record<string, boolean>> {
       ),
     );
 }
+
+/** A record page's breadcrumb (components/layout/breadcrumb.tsx): a link to its list, then the record. */
+export async function expectBreadcrumb(page: Page, list: string, current: string) {
+  const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(trail.getByRole("link", { name: list, exact: true })).toHaveAttribute(
+    "href",
+    `/${list.toLowerCase()}`,
+  );
+  await expect(trail.locator('[aria-current="page"]')).toHaveText(current);
+}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Breadcrumb } from "@/components/layout/breadcrumb";
 import Link from "@/components/layout/link";
 import type { ContractRecord } from "@/lib/api/client";
 import { healthReason, noticePeriodStart, termsInForceEnd } from "@/lib/contracts/terms";
@@ -88,13 +89,7 @@ export function ContractSummary({
   const running = ["RENEWAL_DUE", "ENDING", "HEALTHY"].includes(contract.contractHealth);
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/contracts" className="text-accent underline">
-          Contracts
-        </Link>
-        <span className="text-fg-subtle"> / </span>
-        <span aria-current="page">{contract.name}</span>
-      </nav>
+      <Breadcrumb list={{ href: "/contracts", label: "Contracts" }} current={contract.name} />
       <header className="mb-5">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight text-fg">{contract.name}</h1>

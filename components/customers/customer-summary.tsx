@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Breadcrumb } from "@/components/layout/breadcrumb";
 import Link from "@/components/layout/link";
 import type { ContractRecord, CustomerRecord } from "@/lib/api/client";
 import { customerHealthReason } from "@/lib/contracts/terms";
@@ -27,14 +28,9 @@ export function CustomerSummary({
 }) {
   return (
     <>
+      <Breadcrumb list={{ href: "/customers", label: "Customers" }} current={customer.name} />
       <header className="mb-5">
-        <p className="text-sm text-fg-subtle">
-          <Link href="/customers" className="hover:underline">
-            Customers
-          </Link>{" "}
-          /
-        </p>
-        <div className="mt-1 flex flex-wrap items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">{customer.name}</h1>
           <HealthWithReason health={customer.contractHealth}>
             {healthReasonText(customer.contractHealth, coverage, todayMs)}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Breadcrumb } from "@/components/layout/breadcrumb";
 import Link from "@/components/layout/link";
 import type { InvoiceRecord } from "@/lib/api/client";
 import {
@@ -103,13 +104,7 @@ export function InvoiceDetail({
   const standing = invoiceStanding(invoice, nowMs);
   return (
     <article aria-labelledby="invoice-heading">
-      <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/invoices" className="text-accent underline">
-          Invoices
-        </Link>
-        <span className="text-fg-subtle"> / </span>
-        <span aria-current="page">{invoice.number}</span>
-      </nav>
+      <Breadcrumb list={{ href: "/invoices", label: "Invoices" }} current={invoice.number} />
       <header className="mb-5">
         <div className="flex flex-wrap items-center gap-3">
           <h1 id="invoice-heading" className="text-2xl font-semibold tracking-tight">
