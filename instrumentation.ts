@@ -41,4 +41,5 @@ export async function register(): Promise<void> {
   // The insight views' results are walked again in the background once stale.
   const { startInsightsInBackground } = await import("./lib/insights/instance");
   startInsightsInBackground();
+  console.log("Start-up: done; answering requests");
 }

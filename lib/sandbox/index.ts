@@ -11,7 +11,9 @@ import { prepareDatabase, runRequest } from "./pool/pool";
 
 /** Creates and seeds the database on a first start, upgrades an older one (startup). */
 export async function prepareSandbox(): Promise<void> {
+  const began = Date.now();
   await prepareDatabase();
+  console.log(`[sandbox] database ready (${((Date.now() - began) / 1000).toFixed(1)} s)`);
 }
 
 export async function serveSandboxRequest(request: Request, path: string): Promise<Response> {

@@ -22,8 +22,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function withStartupLock<T>(work: () => Promise<T>): Promise<T> {
   const store = sharedStore();
   if (store.kind === "memory") return untilNotBusy(work);
-  const deadline = Date.now() + LOCK_WAIT_MS;
+  const began = Date.now();
+  const deadline = began + LOCK_WAIT_MS;
   let token = await store.acquireLock(STARTUP_LOCK, LOCK_TTL_MS);
+  // Each step said, with its time: a start that stalls shows where in the output.
+  if (!token) console.log("Start-up: another instance holds the start-up lock; waiting for it");
   while (!token) {
     if (Date.now() > deadline)
       throw new Error(
@@ -33,14 +36,29 @@ export async function withStartupLock<T>(work: () => Promise<T>): Promise<T> {
     token = await store.acquireLock(STARTUP_LOCK, LOCK_TTL_MS);
   }
   const held = token;
-  const keep = setInterval(() => void store.extendLock(STARTUP_LOCK, held, LOCK_TTL_MS), 5_000);
+  const took = Date.now();
+  console.log(`Start-up: took the start-up lock (after ${secondsSince(began)} s)`);
+  const keep = setInterval(() => void extendStartupLock(held), 5_000);
   try {
     return await untilNotBusy(work);
   } finally {
     clearInterval(keep);
+    console.log(`Start-up: work under the lock done in ${secondsSince(took)} s; releasing it`);
     await store.releaseLock(STARTUP_LOCK, held);
   }
 }
+
+/** Keeps the lock while the work goes on; says so if it was lost (another instance may then start alongside). */
+async function extendStartupLock(token: string): Promise<void> {
+  try {
+    if (!(await sharedStore().extendLock(STARTUP_LOCK, token, LOCK_TTL_MS)))
+      console.error("Start-up: the start-up lock expired while its work went on");
+  } catch (error) {
+    console.error(`Start-up: the start-up lock could not be extended: ${(error as Error).message}`);
+  }
+}
+
+const secondsSince = (ms: number) => ((Date.now() - ms) / 1000).toFixed(1);
 
 /**
  * SQLite answers SQLITE_BUSY at once, whatever the busy timeout, when two processes

@@ -97,6 +97,7 @@ export function seedDatabase(db: Database.Database, options: SeedOptions = {}): 
   }
   if (demoSecret) {
     fs.writeFileSync(demoKeyPath(db), demoSecret, { mode: 0o600 });
+    log("analysing");
     db.exec("ANALYZE");
   }
   const seconds = (performance.now() - started) / 1000;
