@@ -8,6 +8,7 @@ import { api, sandboxInfo, testDatabase } from "../testing/sandbox";
 import {
   SPEC_CONTRACT_HEALTHS,
   SPEC_FREQUENCIES,
+  SPEC_INVOICE_DATE_PARAMETERS,
   SPEC_INVOICE_STATUSES,
   SPEC_LIFECYCLE_STATUSES,
   SPEC_LIST_PARAMETERS,
@@ -37,14 +38,7 @@ const BOOLEANS: [ListPath, string][] = [
   ["/payments", "isAttributed"],
   ["/payments", "hasUnappliedAmount"],
 ];
-const DATES = [
-  "issueDateStartAt",
-  "issueDateEndAt",
-  "dueDateStartAt",
-  "dueDateEndAt",
-  "periodStartAtOrAfter",
-  "periodStartBefore",
-];
+const DATES = SPEC_INVOICE_DATE_PARAMETERS;
 
 function q(params: [string, string][]): string {
   return params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");

@@ -15,6 +15,7 @@ import { api, sandboxInfo, testDatabase } from "../testing/sandbox";
 import {
   SPEC_CONTRACT_HEALTHS,
   SPEC_FREQUENCIES,
+  SPEC_INVOICE_DATE_PARAMETERS,
   SPEC_INVOICE_STATUSES,
   SPEC_LIFECYCLE_STATUSES,
   SPEC_ORDER_FIELDS,
@@ -968,15 +969,7 @@ describe("property: forward walk, backward walk and the independent answer agree
         push(params, "contractId", f.contractId);
         push(params, "statuses", f.statuses?.join(","));
         push(params, "needsApproval", f.needsApproval?.toString());
-        for (const k of [
-          "issueDateStartAt",
-          "issueDateEndAt",
-          "dueDateStartAt",
-          "dueDateEndAt",
-          "periodStartAtOrAfter",
-          "periodStartBefore",
-        ] as const)
-          push(params, k, f[k]?.text);
+        for (const k of SPEC_INVOICE_DATE_PARAMETERS) push(params, k, f[k]?.text);
         push(params, "hasOutstandingBalance", f.hasOutstandingBalance?.toString());
         push(params, "hasAppliedPayments", f.hasAppliedPayments?.toString());
         push(params, "hasUncoveredBalance", f.hasUncoveredBalance?.toString());

@@ -23,6 +23,16 @@ export const SPEC_CONTRACT_HEALTHS = [
 ] as const;
 export const SPEC_FREQUENCIES = ["MONTHLY", "QUARTERLY", "SEMI_ANNUAL", "ANNUAL"] as const;
 
+/** The invoice list's date filters (docs/api.md): each an instant or a calendar day. */
+export const SPEC_INVOICE_DATE_PARAMETERS = [
+  "issueDateStartAt",
+  "issueDateEndAt",
+  "dueDateStartAt",
+  "dueDateEndAt",
+  "periodStartAtOrAfter",
+  "periodStartBefore",
+] as const;
+
 /** Every query parameter each list route knows (docs/api.md, with docs/readings.md, Parameter names). */
 export const SPEC_LIST_PARAMETERS = {
   "/invoices": [
@@ -31,12 +41,7 @@ export const SPEC_LIST_PARAMETERS = {
     "contractId",
     "statuses",
     "needsApproval",
-    "issueDateStartAt",
-    "issueDateEndAt",
-    "dueDateStartAt",
-    "dueDateEndAt",
-    "periodStartAtOrAfter",
-    "periodStartBefore",
+    ...SPEC_INVOICE_DATE_PARAMETERS,
     "hasOutstandingBalance",
     "hasAppliedPayments",
     "hasUncoveredBalance",
