@@ -7,8 +7,13 @@ import { sharedStore } from "@/lib/shared-state/store";
  */
 
 const STARTUP_LOCK = "startup";
-const LOCK_TTL_MS = 30_000;
-const LOCK_WAIT_MS = 180_000;
+/** How long the lock outlives a holder that stopped extending it, how often it is extended, how long others wait. */
+export interface StartupLockTimes {
+  ttlMs: number;
+  keepEveryMs: number;
+  waitMs: number;
+}
+const TIMES: StartupLockTimes = { ttlMs: 30_000, keepEveryMs: 5_000, waitMs: 180_000 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -19,26 +24,29 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * instance per storage, or instances on one SQLite file whose own locks serialise
  * them (see untilNotBusy).
  */
-export async function withStartupLock<T>(work: () => Promise<T>): Promise<T> {
+export async function withStartupLock<T>(
+  work: () => Promise<T>,
+  times: StartupLockTimes = TIMES,
+): Promise<T> {
   const store = sharedStore();
   if (store.kind === "memory") return untilNotBusy(work);
   const began = Date.now();
-  const deadline = began + LOCK_WAIT_MS;
-  let token = await store.acquireLock(STARTUP_LOCK, LOCK_TTL_MS);
+  const deadline = began + times.waitMs;
+  let token = await store.acquireLock(STARTUP_LOCK, times.ttlMs);
   // Each step said, with its time: a start that stalls shows where in the output.
   if (!token) console.log("Start-up: another instance holds the start-up lock; waiting for it");
   while (!token) {
     if (Date.now() > deadline)
       throw new Error(
-        `another instance has held the start-up lock for ${LOCK_WAIT_MS / 1000} s: is one stuck migrating?`,
+        `another instance has held the start-up lock for ${times.waitMs / 1000} s: is one stuck migrating?`,
       );
-    await sleep(250);
-    token = await store.acquireLock(STARTUP_LOCK, LOCK_TTL_MS);
+    await sleep(Math.min(250, times.keepEveryMs));
+    token = await store.acquireLock(STARTUP_LOCK, times.ttlMs);
   }
   const held = token;
   const took = Date.now();
   console.log(`Start-up: took the start-up lock (after ${secondsSince(began)} s)`);
-  const keep = setInterval(() => void extendStartupLock(held), 5_000);
+  const keep = keepStartupLock(held, times);
   try {
     return await untilNotBusy(work);
   } finally {
@@ -48,10 +56,28 @@ export async function withStartupLock<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Keeps the lock while the work goes on; says so if it was lost (another instance may then start alongside). */
-async function extendStartupLock(token: string): Promise<void> {
+/**
+ * Extends the lock every few seconds while the work goes on. A tick that comes much
+ * later than due means this process's main thread was held up (the lock can then
+ * expire and another instance start alongside): said on stderr, with how late.
+ */
+function keepStartupLock(token: string, times: StartupLockTimes): NodeJS.Timeout {
+  let due = Date.now() + times.keepEveryMs;
+  return setInterval(() => {
+    const late = Date.now() - due;
+    if (late > times.keepEveryMs)
+      console.error(
+        `Start-up: the main thread was held up ${(late / 1000).toFixed(1)} s while keeping the start-up lock`,
+      );
+    due = Date.now() + times.keepEveryMs;
+    void extendStartupLock(token, times.ttlMs);
+  }, times.keepEveryMs);
+}
+
+/** Extends the lock once; says so if it was lost (another instance may then start alongside). */
+async function extendStartupLock(token: string, ttlMs: number): Promise<void> {
   try {
-    if (!(await sharedStore().extendLock(STARTUP_LOCK, token, LOCK_TTL_MS)))
+    if (!(await sharedStore().extendLock(STARTUP_LOCK, token, ttlMs)))
       console.error("Start-up: the start-up lock expired while its work went on");
   } catch (error) {
     console.error(`Start-up: the start-up lock could not be extended: ${(error as Error).message}`);

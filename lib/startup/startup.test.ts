@@ -95,6 +95,51 @@ describe("withStartupLock", () => {
     expect(events[3]).toBe(`${events[2]!.split(" ")[0]} ends`);
   });
 
+  // Short times, the same code: a TTL of 0.6 s stands for the 30 s of a real start.
+  const QUICK = { ttlMs: 600, keepEveryMs: 150, waitMs: 10_000 };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it.skipIf(!redisUrl)("the holder keeps the lock while its work outlasts the TTL", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const first = await instance(redisUrl!);
+    await first.requireRedisAtStartup(5_000, exit);
+    const second = await instance(redisUrl!);
+    await second.requireRedisAtStartup(5_000, exit);
+    const events: string[] = [];
+    const slow = first.withStartupLock(async () => {
+      events.push("a starts");
+      await sleep(3 * QUICK.ttlMs);
+      events.push("a ends");
+    }, QUICK);
+    await sleep(50);
+    const next = second.withStartupLock(async () => {
+      events.push("b starts");
+    }, QUICK);
+    await Promise.all([slow, next]);
+    expect(events).toEqual(["a starts", "a ends", "b starts"]);
+    expect(errors).not.toHaveBeenCalled();
+  });
+
+  it.skipIf(!redisUrl)(
+    "a main thread held up past the TTL is said: how late, and the lock lost",
+    async () => {
+      vi.spyOn(console, "log").mockImplementation(() => {});
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      const { requireRedisAtStartup, withStartupLock } = await instance(redisUrl!);
+      await requireRedisAtStartup(5_000, exit);
+      await withStartupLock(async () => {
+        // Synchronous work on the main thread, as a stuck start would do.
+        const until = Date.now() + 2 * QUICK.ttlMs;
+        while (Date.now() < until);
+        await sleep(2 * QUICK.keepEveryMs);
+      }, QUICK);
+      const said = errors.mock.calls.flat().join("\n");
+      expect(said).toMatch(/the main thread was held up \d+\.\d s while keeping the start-up lock/);
+      expect(said).toContain("the start-up lock expired while its work went on");
+    },
+  );
+
   it("runs the work at once without Redis", async () => {
     const { withStartupLock } = await instance(undefined);
     expect(await withStartupLock(async () => 7)).toBe(7);
