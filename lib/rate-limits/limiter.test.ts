@@ -119,4 +119,26 @@ describe("with Redis unreachable", () => {
       expect(after.map((v) => v.ok)).toEqual([true, true, false]);
     },
   );
+
+  it.skipIf(!redisUrl)(
+    "connected but not answering (stopped): each request waits REDIS_COMMAND_TIMEOUT_MS at most, then the same fallback",
+    async () => {
+      const redis = (await startTestRedis())!;
+      vi.stubEnv("REDIS_COMMAND_TIMEOUT_MS", "300");
+      const { createLimiter } = await instance({ REDIS_URL: redis.url });
+      try {
+        const limit = createLimiter(`stopped-${Math.random()}`, { points: 2, durationSec: 60 });
+        expect((await limit.consume("a")).ok).toBe(true);
+        process.kill(redis.pid!, "SIGSTOP");
+        const within = <T>(answer: Promise<T>) =>
+          Promise.race([answer, new Promise<string>((r) => setTimeout(r, 5_000, "still waiting"))]);
+        const after = [];
+        for (let i = 0; i < 3; i++) after.push(await within(limit.consume("a")));
+        expect(after.map((v) => typeof v === "object" && v.ok)).toEqual([true, true, false]);
+      } finally {
+        process.kill(redis.pid!, "SIGCONT");
+        await redis.stop();
+      }
+    },
+  );
 });

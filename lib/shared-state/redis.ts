@@ -6,8 +6,10 @@ import { Redis } from "ioredis";
  * walk locks) when REDIS_URL is set; null when it is not, and each instance keeps
  * that state in its own memory (right for a single instance only).
  *
- * Commands fail at once while the connection is down (no offline queue), so a
- * request never waits on an unreachable Redis: callers fall back or say so.
+ * Commands fail at once while the connection is down (no offline queue), and after
+ * REDIS_COMMAND_TIMEOUT_MS when a connected Redis stops answering (stopped, swapping,
+ * a half-open connection), so a request or a start never waits on Redis for ever:
+ * callers fall back or say so.
  */
 export function redisUrl(env: Record<string, string | undefined> = process.env): string | null {
   const url = env.REDIS_URL?.trim();
@@ -26,11 +28,24 @@ export function redisClient(): Redis | null {
   return holder.__invoicingRedis.client;
 }
 
+const COMMAND_TIMEOUT_MS = 2_000;
+
+/** REDIS_COMMAND_TIMEOUT_MS from the environment when it is a positive whole number of ms, else 2 s. */
+export function redisCommandTimeoutMs(
+  env: Record<string, string | undefined> = process.env,
+): number {
+  const given = Number(env.REDIS_COMMAND_TIMEOUT_MS);
+  return Number.isInteger(given) && given > 0 ? given : COMMAND_TIMEOUT_MS;
+}
+
 /** A connection with the settings every user here wants. */
-export function connectRedis(url: string): Redis {
+export function connectRedis(url: string, commandTimeoutMs = redisCommandTimeoutMs()): Redis {
   const client = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    // Commands are answered in well under a millisecond: one unanswered this long
+    // never will be, and fails instead of holding its caller.
+    commandTimeout: commandTimeoutMs,
     connectTimeout: 2_000,
     // Reconnect for ever, backing off to 2 s: Redis coming back is picked up.
     retryStrategy: (times) => Math.min(times * 100, 2_000),

@@ -10,7 +10,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { connectRedis, waitForRedis } from "./redis";
+import { startTestRedis } from "@/lib/testing/redis-server";
+import { connectRedis, redisCommandTimeoutMs, waitForRedis } from "./redis";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
 
 const redisUrl = inject("redisUrl");
@@ -31,7 +32,7 @@ async function redisStore(): Promise<Timed> {
   await waitForRedis(client);
   // A prefix of its own: tests never see each other's keys.
   const store = createRedisStore(client, `test:${randomUUID()}:`);
-  return { store, pass: (ms) => new Promise((r) => setTimeout(r, ms)) };
+  return { store, pass: sleep };
 }
 
 async function memoryStore(): Promise<Timed> {
@@ -46,6 +47,7 @@ async function memoryStore(): Promise<Timed> {
 }
 
 const LONG = 10_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const kinds: [string, () => Promise<Timed>][] = [
   ["memory", memoryStore],
@@ -93,4 +95,39 @@ describe.each(kinds)("the %s store", (_kind, make) => {
     expect(next).not.toBeNull();
     expect(await store.extendLock("walk", crashed!, LONG)).toBe(false);
   });
+});
+
+describe("a Redis that stops answering", () => {
+  it("REDIS_COMMAND_TIMEOUT_MS: a positive whole number of ms, else 2 s", () => {
+    expect(redisCommandTimeoutMs({})).toBe(2_000);
+    expect(redisCommandTimeoutMs({ REDIS_COMMAND_TIMEOUT_MS: "250" })).toBe(250);
+    for (const wrong of ["", "0", "-1", "2.5", "soon"])
+      expect(redisCommandTimeoutMs({ REDIS_COMMAND_TIMEOUT_MS: wrong }), wrong).toBe(2_000);
+  });
+
+  it.skipIf(!redisUrl)(
+    "fails a command after the timeout instead of holding it, and answers again once Redis does",
+    async () => {
+      // A Redis of its own, stopped (SIGSTOP): the connection stays open, nothing answers.
+      const own = (await startTestRedis())!;
+      const client = connectRedis(own.url, 300);
+      clients.push(client);
+      try {
+        await waitForRedis(client);
+        const store = createRedisStore(client, `test:${randomUUID()}:`);
+        await store.set("a", "1");
+        process.kill(own.pid!, "SIGSTOP");
+        // Bounded here too: without the timeout the command would wait for ever.
+        const within = <T>(answer: Promise<T>) =>
+          Promise.race([answer, sleep(5_000).then(() => "still waiting after 5 s")]);
+        await expect(within(store.get("a"))).rejects.toThrow("Command timed out");
+        await expect(within(store.acquireLock("l", LONG))).rejects.toThrow("Command timed out");
+        process.kill(own.pid!, "SIGCONT");
+        expect(await store.get("a")).toBe("1");
+      } finally {
+        process.kill(own.pid!, "SIGCONT");
+        await own.stop();
+      }
+    },
+  );
 });

@@ -32,7 +32,7 @@ export async function withStartupLock<T>(
   if (store.kind === "memory") return untilNotBusy(work);
   const began = Date.now();
   const deadline = began + times.waitMs;
-  let token = await store.acquireLock(STARTUP_LOCK, times.ttlMs);
+  let token = await tryStartupLock(times.ttlMs);
   // Each step said, with its time: a start that stalls shows where in the output.
   if (!token) console.log("Start-up: another instance holds the start-up lock; waiting for it");
   while (!token) {
@@ -41,7 +41,7 @@ export async function withStartupLock<T>(
         `another instance has held the start-up lock for ${times.waitMs / 1000} s: is one stuck migrating?`,
       );
     await sleep(Math.min(250, times.keepEveryMs));
-    token = await store.acquireLock(STARTUP_LOCK, times.ttlMs);
+    token = await tryStartupLock(times.ttlMs);
   }
   const held = token;
   const took = Date.now();
@@ -52,7 +52,36 @@ export async function withStartupLock<T>(
   } finally {
     clearInterval(keep);
     console.log(`Start-up: work under the lock done in ${secondsSince(took)} s; releasing it`);
-    await store.releaseLock(STARTUP_LOCK, held);
+    await releaseStartupLock(held, times.ttlMs);
+  }
+}
+
+/**
+ * One try at the lock: its token, or null when another instance holds it or Redis
+ * did not answer (said once; the wait goes on, Redis answered a moment ago).
+ */
+let saidUnanswered = false;
+async function tryStartupLock(ttlMs: number): Promise<string | null> {
+  try {
+    return await sharedStore().acquireLock(STARTUP_LOCK, ttlMs);
+  } catch (error) {
+    if (!saidUnanswered)
+      console.error(
+        `Start-up: Redis did not answer for the start-up lock: ${(error as Error).message}`,
+      );
+    saidUnanswered = true;
+    return null;
+  }
+}
+
+/** The work is done whatever Redis answers: a lock it cannot release expires by itself. */
+async function releaseStartupLock(token: string, ttlMs: number): Promise<void> {
+  try {
+    await sharedStore().releaseLock(STARTUP_LOCK, token);
+  } catch (error) {
+    console.error(
+      `Start-up: the start-up lock could not be released (it expires within ${ttlMs / 1000} s): ${(error as Error).message}`,
+    );
   }
 }
 

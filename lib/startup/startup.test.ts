@@ -4,7 +4,7 @@
  * migrate and seed one after the other, on a real Redis.
  */
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
-import { freePort } from "@/lib/testing/redis-server";
+import { freePort, startTestRedis } from "@/lib/testing/redis-server";
 
 const redisUrl = inject("redisUrl");
 
@@ -137,6 +137,33 @@ describe("withStartupLock", () => {
       const said = errors.mock.calls.flat().join("\n");
       expect(said).toMatch(/the main thread was held up \d+\.\d s while keeping the start-up lock/);
       expect(said).toContain("the start-up lock expired while its work went on");
+    },
+  );
+
+  it.skipIf(!redisUrl)(
+    "a Redis that stops answering mid-start: the work still finishes, and the lock's failures are said",
+    async () => {
+      vi.spyOn(console, "log").mockImplementation(() => {});
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      // A Redis of its own, to stop (SIGSTOP: connected, never answering).
+      const own = (await startTestRedis())!;
+      vi.stubEnv("REDIS_COMMAND_TIMEOUT_MS", "300");
+      const { requireRedisAtStartup, withStartupLock } = await instance(own.url);
+      try {
+        await requireRedisAtStartup(5_000, exit);
+        const start = withStartupLock(async () => {
+          process.kill(own.pid!, "SIGSTOP");
+          await sleep(1_000);
+          return "done";
+        }, QUICK);
+        expect(await Promise.race([start, sleep(15_000).then(() => "still waiting")])).toBe("done");
+        const said = errors.mock.calls.flat().join("\n");
+        expect(said).toContain("the start-up lock could not be extended: Command timed out");
+        expect(said).toContain("the start-up lock could not be released (it expires within 0.6 s)");
+      } finally {
+        process.kill(own.pid!, "SIGCONT");
+        await own.stop();
+      }
     },
   );
 
