@@ -28,9 +28,9 @@ export function redisClient(): Redis | null {
   return holder.__invoicingRedis.client;
 }
 
-const COMMAND_TIMEOUT_MS = 2_000;
+const COMMAND_TIMEOUT_MS = 5_000;
 
-/** REDIS_COMMAND_TIMEOUT_MS from the environment when it is a positive whole number of ms, else 2 s. */
+/** REDIS_COMMAND_TIMEOUT_MS from the environment when it is a positive whole number of ms, else 5 s. */
 export function redisCommandTimeoutMs(
   env: Record<string, string | undefined> = process.env,
 ): number {
@@ -44,7 +44,8 @@ export function connectRedis(url: string, commandTimeoutMs = redisCommandTimeout
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     // Commands are answered in well under a millisecond: one unanswered this long
-    // never will be, and fails instead of holding its caller.
+    // never will be, and fails instead of holding its caller. Not shorter: after an
+    // event loop held up that long, the timer runs before the answer already received.
     commandTimeout: commandTimeoutMs,
     connectTimeout: 2_000,
     // Reconnect for ever, backing off to 2 s: Redis coming back is picked up.
