@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { startTestRedis } from "@/lib/testing/redis-server";
+import { within } from "@/lib/testing/within";
 import { connectRedis, redisCommandTimeoutMs, waitForRedis } from "./redis";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
 
@@ -108,7 +109,7 @@ describe("a Redis that stops answering", () => {
   it.skipIf(!redisUrl)(
     "fails a command after the timeout instead of holding it, and answers again once Redis does",
     async () => {
-      // A Redis of its own, stopped (SIGSTOP): the connection stays open, nothing answers.
+      // A Redis of its own, frozen: the connection stays open, nothing answers.
       const own = (await startTestRedis())!;
       const client = connectRedis(own.url, 300);
       clients.push(client);
@@ -116,16 +117,15 @@ describe("a Redis that stops answering", () => {
         await waitForRedis(client);
         const store = createRedisStore(client, `test:${randomUUID()}:`);
         await store.set("a", "1");
-        process.kill(own.pid!, "SIGSTOP");
+        own.freeze();
         // Bounded here too: without the timeout the command would wait for ever.
-        const within = <T>(answer: Promise<T>) =>
-          Promise.race([answer, sleep(5_000).then(() => "still waiting after 5 s")]);
-        await expect(within(store.get("a"))).rejects.toThrow("Command timed out");
-        await expect(within(store.acquireLock("l", LONG))).rejects.toThrow("Command timed out");
-        process.kill(own.pid!, "SIGCONT");
+        await expect(within(store.get("a"), 5_000)).rejects.toThrow("Command timed out");
+        await expect(within(store.acquireLock("l", LONG), 5_000)).rejects.toThrow(
+          "Command timed out",
+        );
+        own.thaw();
         expect(await store.get("a")).toBe("1");
       } finally {
-        process.kill(own.pid!, "SIGCONT");
         await own.stop();
       }
     },

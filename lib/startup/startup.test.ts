@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, inject, it, vi } from "vitest";
 import { freePort, startTestRedis } from "@/lib/testing/redis-server";
+import { within } from "@/lib/testing/within";
 
 const redisUrl = inject("redisUrl");
 
@@ -145,23 +146,22 @@ describe("withStartupLock", () => {
     async () => {
       vi.spyOn(console, "log").mockImplementation(() => {});
       const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-      // A Redis of its own, to stop (SIGSTOP: connected, never answering).
+      // A Redis of its own, to freeze (connected, never answering).
       const own = (await startTestRedis())!;
       vi.stubEnv("REDIS_COMMAND_TIMEOUT_MS", "300");
       const { requireRedisAtStartup, withStartupLock } = await instance(own.url);
       try {
         await requireRedisAtStartup(5_000, exit);
         const start = withStartupLock(async () => {
-          process.kill(own.pid!, "SIGSTOP");
+          own.freeze();
           await sleep(1_000);
           return "done";
         }, QUICK);
-        expect(await Promise.race([start, sleep(15_000).then(() => "still waiting")])).toBe("done");
+        expect(await within(start, 15_000)).toBe("done");
         const said = errors.mock.calls.flat().join("\n");
         expect(said).toContain("the start-up lock could not be extended: Command timed out");
         expect(said).toContain("the start-up lock could not be released (it expires within 0.6 s)");
       } finally {
-        process.kill(own.pid!, "SIGCONT");
         await own.stop();
       }
     },

@@ -14,6 +14,11 @@ export interface TestRedis {
   port: number;
   /** the server's process (for its CPU in bench:load) */
   pid: number | undefined;
+  /** Stops it answering (SIGSTOP): connections stay open, commands wait, as with a hung Redis. */
+  freeze(): void;
+  /** Lets a frozen server go on (SIGCONT): it answers what waited. */
+  thaw(): void;
+  /** Stops it (thawed first: a frozen process only takes SIGTERM once it runs again). */
   stop(): Promise<void>;
 }
 
@@ -90,8 +95,11 @@ export async function startTestRedis(
     ],
     { stdio: "ignore" },
   );
+  const freeze = () => void child.kill("SIGSTOP");
+  const thaw = () => void child.kill("SIGCONT");
   const stop = async () => {
     if (child.exitCode === null) {
+      thaw();
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
@@ -104,5 +112,5 @@ export async function startTestRedis(
     await stop();
     throw error;
   }
-  return { url: `redis://127.0.0.1:${chosen}`, port: chosen, pid: child.pid, stop };
+  return { url: `redis://127.0.0.1:${chosen}`, port: chosen, pid: child.pid, freeze, thaw, stop };
 }
