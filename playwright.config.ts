@@ -44,7 +44,9 @@ export default defineConfig({
   // quicker (287 s against 283 s for the whole run, back to back) (E2E_WORKERS overrides).
   workers: Number(process.env.E2E_WORKERS) || 4,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // Each test.step printed as it ends: a test that runs out its time (the deployment's)
+  // shows in the log how far it got.
+  reporter: [["list", { printSteps: true }]],
   timeout: 60_000,
   // A page on a loaded machine may take longer than Playwright's 5 s to show what a
   // person would see; a passing check still returns as soon as it holds.

@@ -193,6 +193,23 @@ async function signIn(base: string): Promise<string> {
 /** A bound for one request: one held by the balancer or an instance fails, named, before the test's timeout. */
 const bounded = () => AbortSignal.timeout(60_000);
 
+/**
+ * Starts an instance again, within `ms`: one that does not come back fails here with
+ * what it printed (its `Start-up:` lines say which step it is in), not at the test's
+ * timeout with nothing said (Redis down ran out its 300 s so once, in a fresh clone).
+ */
+async function restart(instance: Instance, ms = 120_000): Promise<void> {
+  const waited = new AbortController();
+  const outcome = await Promise.race([
+    instance.start().then(() => "up" as const),
+    delay(ms, "stalled" as const, { signal: waited.signal }),
+  ]).finally(() => waited.abort());
+  if (outcome === "stalled")
+    throw new Error(
+      `${instance.name} did not come back in ${ms / 1000} s; it printed:\n${instance.output().slice(-3_000)}`,
+    );
+}
+
 async function read(base: string, cookie: string) {
   // Bounded: a read the balancer holds fails here, named, not at the test's timeout.
   const res = await fetch(`${base}/api/data/invoices?limit=2`, {
@@ -288,7 +305,7 @@ test("an instance killed mid-walk: the other takes the walk over once its lock e
   const end = await followView(second!.url, "home", cookie);
   expect(end.type, JSON.stringify(end)).toBe("result");
   expect(walkPages()).toBeGreaterThan(atKill);
-  await first!.start();
+  await restart(first!);
   await deployment.untilBalancer({ instance1: "UP", instance2: "UP" });
   // The first, back, shows the result the second walked.
   expect(await followView(first!.url, "home", cookie)).toEqual(end);
@@ -346,7 +363,7 @@ test("with Redis down each instance limits in its own memory: pages and data ans
   } finally {
     await test.step("start Redis again", () => deployment.redis!.start());
   }
-  await test.step("restart instance1", () => first!.start());
+  await test.step("restart instance1", () => restart(first!));
   await test.step("the balancer takes instance1 in", () =>
     deployment.untilBalancer({ instance1: "UP", instance2: "UP" }));
   await test.step("back on Redis: one allowance across both again", () =>
@@ -373,7 +390,7 @@ test("a killed instance is taken out by the balancer; the other answers meanwhil
   await test.step("the balancer takes instance1 out", () =>
     deployment.untilBalancer({ instance1: "DOWN", instance2: "UP" }));
   // Brought back by its supervisor, it is taken in again.
-  await test.step("restart instance1", () => first!.start());
+  await test.step("restart instance1", () => restart(first!));
   await test.step("the balancer takes instance1 in", () =>
     deployment.untilBalancer({ instance1: "UP", instance2: "UP" }));
 });
