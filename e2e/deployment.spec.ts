@@ -24,6 +24,7 @@ import {
   type Instance,
   startDeployment,
 } from "../deploy/local";
+import { within } from "../lib/testing/within";
 import { E2E_NOW } from "./env";
 import { addAccount } from "./instances";
 import { E2E_ACCOUNT, SESSION_COOKIE } from "./session";
@@ -140,12 +141,8 @@ test.beforeAll(async () => {
       INSIGHTS_LOCK_TTL: "4s",
     },
   });
-  const waited = new AbortController();
-  const first = await Promise.race([
-    started,
-    delay(DEPLOYMENT_START_MS, "stalled" as const, { signal: waited.signal }),
-  ]).finally(() => waited.abort());
-  if (first === "stalled") {
+  const first = await within(started, DEPLOYMENT_START_MS);
+  if (typeof first === "string") {
     const error = stalled();
     // Stop what it started before failing: a worker that exits first leaves PostgreSQL
     // and Redis running (the instances and the balancer die with it).
@@ -199,12 +196,11 @@ const bounded = () => AbortSignal.timeout(60_000);
  * timeout with nothing said (Redis down ran out its 300 s so once, in a fresh clone).
  */
 async function restart(instance: Instance, ms = 120_000): Promise<void> {
-  const waited = new AbortController();
-  const outcome = await Promise.race([
+  const outcome = await within(
     instance.start().then(() => "up" as const),
-    delay(ms, "stalled" as const, { signal: waited.signal }),
-  ]).finally(() => waited.abort());
-  if (outcome === "stalled")
+    ms,
+  );
+  if (outcome !== "up")
     throw new Error(
       `${instance.name} did not come back in ${ms / 1000} s; it printed:\n${instance.output().slice(-3_000)}`,
     );

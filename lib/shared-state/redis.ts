@@ -28,15 +28,19 @@ export function redisClient(): Redis | null {
   return holder.__invoicingRedis.client;
 }
 
-const COMMAND_TIMEOUT_MS = 5_000;
-
-/** REDIS_COMMAND_TIMEOUT_MS from the environment when it is a positive whole number of ms, else 5 s. */
-export function redisCommandTimeoutMs(
+/** A duration in ms from the environment when it is a positive whole number, else `fallback`. */
+export function msFromEnv(
+  name: string,
+  fallback: number,
   env: Record<string, string | undefined> = process.env,
 ): number {
-  const given = Number(env.REDIS_COMMAND_TIMEOUT_MS);
-  return Number.isInteger(given) && given > 0 ? given : COMMAND_TIMEOUT_MS;
+  const given = Number(env[name]);
+  return Number.isInteger(given) && given > 0 ? given : fallback;
 }
+
+/** REDIS_COMMAND_TIMEOUT_MS, else 5 s. */
+export const redisCommandTimeoutMs = (env: Record<string, string | undefined> = process.env) =>
+  msFromEnv("REDIS_COMMAND_TIMEOUT_MS", 5_000, env);
 
 /** A connection with the settings every user here wants. */
 export function connectRedis(url: string, commandTimeoutMs = redisCommandTimeoutMs()): Redis {

@@ -1,14 +1,9 @@
 import "server-only";
-import { redisClient, redisUrl, waitForRedis } from "@/lib/shared-state/redis";
+import { msFromEnv, redisClient, redisUrl, waitForRedis } from "@/lib/shared-state/redis";
 
-/** How long a starting instance waits for Redis (it may be starting too), by default. */
-const REDIS_START_TIMEOUT_MS = 10_000;
-
-/** REDIS_START_TIMEOUT_MS from the environment when it is a positive number of ms. */
-export function redisStartTimeoutMs(env: Record<string, string | undefined> = process.env): number {
-  const given = Number(env.REDIS_START_TIMEOUT_MS);
-  return Number.isInteger(given) && given > 0 ? given : REDIS_START_TIMEOUT_MS;
-}
+/** REDIS_START_TIMEOUT_MS: how long a starting instance waits for Redis (it may be starting too), else 10 s. */
+export const redisStartTimeoutMs = (env: Record<string, string | undefined> = process.env) =>
+  msFromEnv("REDIS_START_TIMEOUT_MS", 10_000, env);
 
 /** REDIS_URL without its password, for messages. */
 export function describeRedisUrl(url: string): string {
