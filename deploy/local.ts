@@ -81,7 +81,14 @@ export interface Deployment {
   /** the balancer: what people open */
   readonly url: string;
   readonly instances: Instance[];
-  readonly redis: { url: string; stop(): Promise<void>; start(): Promise<void> } | null;
+  readonly redis: {
+    url: string;
+    stop(): Promise<void>;
+    start(): Promise<void>;
+    /** Stops it answering (SIGSTOP), connections left open: a hung Redis. */
+    freeze(): void;
+    thaw(): void;
+  } | null;
   readonly postgresUrl: string | null;
   /** the environment every instance runs with (for `npm run auth` against the same storage) */
   readonly env: Record<string, string>;
@@ -359,6 +366,8 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
             start: async () => {
               redis = await startTestRedis(undefined, redisPort!);
             },
+            freeze: () => redis?.freeze(),
+            thaw: () => redis?.thaw(),
           }
         : null,
       postgresUrl: env.AUTH_DATABASE_URL ?? null,

@@ -3,7 +3,8 @@
  * instances of this build behind HAProxy, with a Redis and a PostgreSQL of the test's
  * own, sign-in required. A session made through one instance reads through the other;
  * the data route's limit is one allowance across both; Redis going away leaves each
- * instance limiting in its own memory (README, "Redis"), never a 500; an instance
+ * instance limiting in its own memory (README, "Redis"), never a 500, and so does a
+ * Redis that stops answering with its connections open; an instance
  * that cannot reach Redis at start refuses to; a killed instance is taken out by the
  * balancer while the other answers. The instances read the Invoicing API through a
  * counting proxy of the test's own (the built-in API they serve themselves, behind
@@ -239,6 +240,10 @@ async function followView(base: string, view: string, cookie: string): Promise<W
   return JSON.parse(lines.at(-1)!) as WalkEnd;
 }
 
+/** How many times each instance has printed `line` in its current run. */
+const timesSaid = (line: RegExp) =>
+  deployment.instances.map((instance) => instance.output().match(line)?.length ?? 0);
+
 function tally(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
   for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
@@ -369,6 +374,46 @@ test("with Redis down each instance limits in its own memory: pages and data ans
         timeout: 30_000,
       })
       .toEqual({ 200: BURST, 429: BURST }));
+});
+
+test("with Redis not answering (stopped, connections open) each instance drops it and answers without waiting on it", async () => {
+  test.setTimeout(120_000);
+  const cookie = await test.step("sign in", () => signIn(deployment.url));
+  const silent = /\[redis\] no answer within/g;
+  const back = /\[redis\] answering again/g;
+  const before = { silent: timesSaid(silent), back: timesSaid(back) };
+  deployment.redis!.freeze();
+  try {
+    await test.step("each instance finds Redis silent and says so", () =>
+      // A PING a second, unanswered for REDIS_COMMAND_TIMEOUT_MS (5 s): about 6 s.
+      expect
+        .poll(() => timesSaid(silent).map((n, i) => n > before.silent[i]!), { timeout: 30_000 })
+        .toEqual([true, true]));
+    await test.step("sign-in, the data route, a list page and the insight pages answer, never a 500", async () => {
+      const fresh = await signIn(deployment.url);
+      for (const status of await readThroughBoth(fresh, 4)) expect([200, 429]).toContain(status);
+      for (const path of ["/invoices", "/", "/receivables", "/renewals"]) {
+        const page = await fetch(`${deployment.url}${path}`, {
+          headers: { cookie },
+          signal: bounded(),
+        });
+        expect(page.status, path).toBe(200);
+        expect(await page.text(), path).not.toContain("Internal Server Error");
+      }
+    });
+  } finally {
+    deployment.redis!.thaw();
+  }
+  await test.step("answering again: each instance says so, and the allowance is one across both again", async () => {
+    await expect
+      .poll(() => timesSaid(back).map((n, i) => n > before.back[i]!), { timeout: 30_000 })
+      .toEqual([true, true]);
+    await expect
+      .poll(async () => tally(await readThroughBoth(await signIn(deployment.url), 2 * BURST)), {
+        timeout: 30_000,
+      })
+      .toEqual({ 200: BURST, 429: BURST });
+  });
 });
 
 test("a killed instance is taken out by the balancer; the other answers meanwhile", async () => {

@@ -9,10 +9,10 @@
  * machine can only overshoot.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, inject, it, vi } from "vitest";
 import { startTestRedis } from "@/lib/testing/redis-server";
 import { within } from "@/lib/testing/within";
-import { connectRedis, redisCommandTimeoutMs, waitForRedis } from "./redis";
+import { connectRedis, PING_EVERY_MS, redisCommandTimeoutMs, waitForRedis } from "./redis";
 import { createMemoryStore, createRedisStore, type SharedStore } from "./store";
 
 const redisUrl = inject("redisUrl");
@@ -107,10 +107,11 @@ describe("a Redis that stops answering", () => {
   });
 
   it.skipIf(!redisUrl)(
-    "fails a command after the timeout instead of holding it, and answers again once Redis does",
+    "fails a command after the timeout, then drops the connection: commands fail at once until Redis answers again",
     async () => {
       // A Redis of its own, frozen: the connection stays open, nothing answers.
       const own = (await startTestRedis())!;
+      const said = vi.spyOn(console, "error").mockImplementation(() => {});
       const client = connectRedis(own.url, 300);
       clients.push(client);
       try {
@@ -120,14 +121,47 @@ describe("a Redis that stops answering", () => {
         own.freeze();
         // Bounded here too: without the timeout the command would wait for ever.
         await expect(within(store.get("a"), 5_000)).rejects.toThrow("Command timed out");
-        await expect(within(store.acquireLock("l", LONG), 5_000)).rejects.toThrow(
-          "Command timed out",
+        // The next PING goes unanswered too: the connection is dropped, not kept "ready"
+        // for every later command to wait out the timeout.
+        await expect.poll(() => client.status, { timeout: 5_000 }).not.toBe("ready");
+        expect(said).toHaveBeenCalledWith(
+          expect.stringMatching(/no answer within 0.3 s: reconnecting/),
         );
+        // Now at once: a command waiting out its 300 ms would still be waiting at 100.
+        await expect(within(store.acquireLock("l", LONG), 100)).rejects.toThrow(/writeable/);
+        await expect(within(store.get("a"), 100)).rejects.toThrow(/writeable/);
         own.thaw();
+        await waitForRedis(client, 10_000);
         expect(await store.get("a")).toBe("1");
+        expect(said).toHaveBeenCalledWith("[redis] answering again");
       } finally {
+        said.mockRestore();
         await own.stop();
       }
     },
   );
+
+  it.skipIf(!redisUrl)("keeps a connection that answers: its PINGs drop nothing", async () => {
+    // The PINGs' interval on a fake clock (the command timeout's timers stay real).
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const client = connectRedis(redisUrl!, 300);
+      clients.push(client);
+      await waitForRedis(client);
+      const ping = vi.spyOn(client, "ping");
+      const dropped = vi.fn();
+      client.on("close", dropped);
+      for (let i = 1; i <= 3; i++) {
+        vi.advanceTimersByTime(PING_EVERY_MS);
+        expect(ping).toHaveBeenCalledTimes(i);
+        expect(await ping.mock.results[i - 1]!.value).toBe("PONG");
+        // The heartbeat's own handling of the answer, before the next one is due.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect(dropped).not.toHaveBeenCalled();
+      expect(client.status).toBe("ready");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
