@@ -90,6 +90,8 @@ export interface Deployment {
     thaw(): void;
   } | null;
   readonly postgresUrl: string | null;
+  /** The sign-in storage's server (with signIn): stops answering (SIGSTOP) and goes on. */
+  readonly postgres: { freeze(): void; thaw(): void } | null;
   /** the environment every instance runs with (for `npm run auth` against the same storage) */
   readonly env: Record<string, string>;
   /** the balancer's and Redis's processes (bench:load counts their CPU) */
@@ -371,6 +373,9 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
           }
         : null,
       postgresUrl: env.AUTH_DATABASE_URL ?? null,
+      postgres: postgres
+        ? { freeze: () => postgres?.freeze(), thaw: () => postgres?.thaw() }
+        : null,
       env,
       serviceProcesses: () =>
         [haproxy?.pid, redis?.pid].filter((pid): pid is number => pid !== undefined),

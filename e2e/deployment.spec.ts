@@ -4,7 +4,8 @@
  * own, sign-in required. A session made through one instance reads through the other;
  * the data route's limit is one allowance across both; Redis going away leaves each
  * instance limiting in its own memory (README, "Redis"), never a 500, and so does a
- * Redis that stops answering with its connections open; an instance
+ * Redis that stops answering with its connections open; a sign-in storage that stops
+ * answering is said to the person within seconds (their session kept); an instance
  * that cannot reach Redis at start refuses to; a killed instance is taken out by the
  * balancer while the other answers. The instances read the Invoicing API through a
  * counting proxy of the test's own (the built-in API they serve themselves, behind
@@ -413,6 +414,54 @@ test("with Redis not answering (stopped, connections open) each instance drops i
         timeout: 30_000,
       })
       .toEqual({ 200: BURST, 429: BURST });
+  });
+});
+
+test("with the sign-in storage not answering (PostgreSQL stopped, connections open) a person is told (not left waiting) and loses nothing", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const cookie = await test.step("sign in", () => signIn(deployment.url));
+  const [name, value] = [
+    cookie.slice(0, cookie.indexOf("=")),
+    cookie.slice(cookie.indexOf("=") + 1),
+  ];
+  await page
+    .context()
+    .addCookies([{ name, value, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true }]);
+  const list = "/invoices?statuses=ISSUED";
+  deployment.postgres!.freeze();
+  try {
+    await test.step("a list page sends the person to a page that says so, with the way back", async () => {
+      // Each check of the session waits AUTH_DATABASE_TIMEOUT_MS (5 s) at most: without
+      // it the page never came (the balancer's 120 s, then the other instance's).
+      await page.goto(`${deployment.url}${list}`);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Sign-in is unavailable" }),
+      ).toBeVisible();
+      await expect(
+        page.getByRole("alert").filter({ hasText: "You are not signed out" }),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", list);
+    });
+    await test.step("the data route answers 503, naming the cause", async () => {
+      const res = await fetch(`${deployment.url}/api/data/invoices?limit=2`, {
+        headers: { cookie },
+        signal: bounded(),
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(await res.json()).toMatchObject({ code: "SIGN_IN_UNAVAILABLE" });
+    });
+  } finally {
+    deployment.postgres!.thaw();
+  }
+  await test.step("once it answers, Try again opens the list, the session intact", async () => {
+    await page.getByRole("link", { name: "Try again" }).click();
+    await expect(page).toHaveURL(`${deployment.url}${list}`);
+    await expect(
+      page.getByRole("region", { name: "Invoices" }).locator("tbody tr").first(),
+    ).toBeVisible();
   });
 });
 

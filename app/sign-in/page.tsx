@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { PasswordForm, SsoForm } from "@/components/auth/sign-in-forms";
 import Link from "@/components/layout/link";
 import { safeNext } from "@/lib/auth/config";
-import { currentViewer } from "@/lib/auth/guard";
+import { currentViewer, SIGN_IN_UNAVAILABLE_MESSAGE, SignInUnavailable } from "@/lib/auth/guard";
 import { authSetup } from "@/lib/auth/server";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -66,8 +66,31 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         </Link>
       </Shell>
     );
-  // A misconfigured setup throws here: the page fails closed.
-  if (await currentViewer()) redirect(next);
+  // A misconfigured setup throws here: the page fails closed. A storage that cannot be
+  // read is said, with the way back to the page the person was on.
+  const viewer = await currentViewer().catch((failure: unknown) => {
+    if (failure instanceof SignInUnavailable) return "unavailable" as const;
+    throw failure;
+  });
+  if (viewer === "unavailable")
+    return (
+      <Shell>
+        <h1 className="text-2xl font-semibold tracking-tight">Sign-in is unavailable</h1>
+        <p
+          role="alert"
+          className="mt-5 rounded-md border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger"
+        >
+          {SIGN_IN_UNAVAILABLE_MESSAGE}
+        </p>
+        <a
+          href={next}
+          className="mt-6 inline-block rounded-md bg-accent px-3 py-1.5 text-sm text-accent-fg hover:opacity-90"
+        >
+          Try again
+        </a>
+      </Shell>
+    );
+  if (viewer) redirect(next);
   const config = setup.mode === "required" ? setup.config : null;
   const ssoName = config?.oidc?.name ?? "single sign-on";
   const error = one(params.error);

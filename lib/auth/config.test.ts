@@ -86,6 +86,28 @@ describe("a valid configuration", () => {
     expect([...setup.config.allowed.emails]).toEqual(["boss@elsewhere.org"]);
   });
 
+  it("AUTH_DATABASE_TIMEOUT_MS: a positive whole number of ms for PostgreSQL, else the default", () => {
+    const storage = (timeout?: string) => {
+      const setup = readAuthSetup({
+        ...LOCAL,
+        AUTH_DATABASE_URL: "postgres://db/auth",
+        ...(timeout === undefined ? {} : { AUTH_DATABASE_TIMEOUT_MS: timeout }),
+      });
+      if (setup.mode !== "required") throw new Error(JSON.stringify(setup));
+      return setup.config.storage;
+    };
+    expect(storage("2500")).toEqual({
+      kind: "postgres",
+      url: "postgres://db/auth",
+      timeoutMs: 2500,
+    });
+    for (const wrong of [undefined, "", "0", "-1", "2.5", "soon"])
+      expect(storage(wrong), String(wrong)).toEqual({
+        kind: "postgres",
+        url: "postgres://db/auth",
+      });
+  });
+
   it("accepts plain http on loopback only (the cookies are Secure)", () => {
     expect(readAuthSetup({ ...LOCAL, AUTH_URL: "http://127.0.0.1:3000/" }).mode).toBe("required");
     expect(readAuthSetup({ ...LOCAL, AUTH_URL: "http://localhost:3000" }).mode).toBe("required");

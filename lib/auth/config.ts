@@ -38,7 +38,10 @@ export interface AuthConfig {
 }
 
 /** SQLite by default; a server database (postgres://) by configuration. */
-export type AuthStorage = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+export type AuthStorage =
+  | { kind: "sqlite"; path: string }
+  /** `timeoutMs`: how long a connection or a query may wait on the server (AUTH_DATABASE_TIMEOUT_MS) */
+  | { kind: "postgres"; url: string; timeoutMs?: number };
 
 export type AuthSetup =
   | { mode: "open" }
@@ -70,7 +73,12 @@ export function authRequired(env: Env): boolean {
 /** The auth storage, needed by the command line whether or not sign-in is required. */
 export function authStorage(env: Env): AuthStorage {
   const url = value(env, "AUTH_DATABASE_URL");
-  if (url) return { kind: "postgres", url };
+  if (url) {
+    const timeoutMs = Number(value(env, "AUTH_DATABASE_TIMEOUT_MS"));
+    return Number.isInteger(timeoutMs) && timeoutMs > 0
+      ? { kind: "postgres", url, timeoutMs }
+      : { kind: "postgres", url };
+  }
   return { kind: "sqlite", path: value(env, "AUTH_DB") ?? DEFAULT_AUTH_DB };
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { isAPIError } from "better-auth/api";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
@@ -14,12 +15,47 @@ export type Viewer =
   | { kind: "user"; userId: string; email: string; name: string; sessionId: string };
 
 /**
+ * The sign-in storage could not be read (its database down, or not answering within
+ * AUTH_DATABASE_TIMEOUT_MS): no session can be checked, so nobody is let in, and
+ * nobody is signed out either. Pages send the person to the sign-in page, which says
+ * so; route handlers answer 503.
+ */
+export class SignInUnavailable extends Error {
+  override name = "SignInUnavailable";
+}
+
+/** Said once per outage (not once per request), and again when it ends. */
+let storageFailing = false;
+
+/** The first failure's own words: better-auth wraps it ("Failed to get session"). */
+function rootCause(error: unknown): string {
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  return inner instanceof Error ? inner.message : String(inner);
+}
+
+function storageFailed(error: unknown): SignInUnavailable {
+  const reason = rootCause(error);
+  if (!storageFailing)
+    console.error(
+      `[auth] the sign-in storage could not be read (${reason}): sign-in is unavailable until it answers`,
+    );
+  storageFailing = true;
+  return new SignInUnavailable(`The sign-in storage could not be read: ${reason}`);
+}
+
+function storageAnswered() {
+  if (storageFailing) console.error("[auth] the sign-in storage answers again");
+  storageFailing = false;
+}
+
+/**
  * The session the request's cookie names, checked against the auth database (expired,
- * signed-out and revoked sessions are refused at once), or null.
+ * signed-out and revoked sessions are refused at once), or null. Throws
+ * SignInUnavailable when the database cannot be read.
  */
 async function sessionViewer(requestHeaders: Headers): Promise<Viewer | null> {
-  const auth = await getAuth();
-  const found = await auth.api.getSession({ headers: requestHeaders });
+  const found = await readSession(requestHeaders);
   if (!found) return null;
   return {
     kind: "user",
@@ -28,6 +64,19 @@ async function sessionViewer(requestHeaders: Headers): Promise<Viewer | null> {
     name: found.user.name,
     sessionId: found.session.id,
   };
+}
+
+async function readSession(requestHeaders: Headers) {
+  try {
+    const auth = await getAuth();
+    const found = await auth.api.getSession({ headers: requestHeaders });
+    storageAnswered();
+    return found;
+  } catch (error) {
+    // A session that vanished while being refreshed: signed out, not a storage failure.
+    if (isAPIError(error) && error.statusCode === 401) return null;
+    throw storageFailed(error);
+  }
 }
 
 /**
@@ -42,27 +91,50 @@ export const currentViewer = cache(async (): Promise<Viewer | null> => {
   return sessionViewer(await headers());
 });
 
-/** For server components (pages, layouts): the viewer, or a redirect to the sign-in page. */
+/**
+ * For server components (pages, layouts): the viewer, or a redirect to the sign-in
+ * page, which says so when the sign-in storage cannot be read (SignInUnavailable) and
+ * brings the person back here once it can.
+ */
 export async function requireViewer(): Promise<Viewer> {
-  const viewer = await currentViewer();
+  const viewer = await currentViewer().catch((error: unknown) => {
+    if (error instanceof SignInUnavailable) return null;
+    throw error;
+  });
   if (viewer) return viewer;
   const here = safeNext((await headers()).get(PATH_HEADER));
   redirect(here === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(here)}`);
 }
 
-function unauthorized(status: 401 | 503, code: string, message: string): Response {
+function unauthorized(
+  status: 401 | 503,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return Response.json(
     { message, code, issues: [] },
-    { status, headers: { "cache-control": "no-store" } },
+    { status, headers: { "cache-control": "no-store", ...headers } },
   );
 }
 
-/** For route handlers: the viewer, or a 401 JSON response to return as is. */
+/** What a route handler answers while the sign-in storage cannot be read. */
+export const SIGN_IN_UNAVAILABLE_MESSAGE =
+  "Sign-in cannot be checked right now: the dashboard's sign-in storage is not answering. You are not signed out; try again in a moment.";
+
+/** For route handlers: the viewer, or a 401 (or 503) JSON response to return as is. */
 export async function viewerForRequest(request: Request): Promise<Viewer | Response> {
   const setup = authSetup();
   if (setup.mode === "open") return { kind: "open" };
   if (setup.mode === "invalid")
     return unauthorized(503, "AUTH_NOT_CONFIGURED", "Sign-in is required but not configured.");
-  const viewer = await sessionViewer(request.headers);
-  return viewer ?? unauthorized(401, "UNAUTHENTICATED", "Sign in to read this data.");
+  try {
+    const viewer = await sessionViewer(request.headers);
+    return viewer ?? unauthorized(401, "UNAUTHENTICATED", "Sign in to read this data.");
+  } catch (error) {
+    if (!(error instanceof SignInUnavailable)) throw error;
+    return unauthorized(503, "SIGN_IN_UNAVAILABLE", SIGN_IN_UNAVAILABLE_MESSAGE, {
+      "retry-after": "5",
+    });
+  }
 }

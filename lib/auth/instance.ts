@@ -25,6 +25,9 @@ export const NOT_ALLOWED = "email_not_allowed";
 
 type Storage = Awaited<ReturnType<typeof openStorage>>;
 
+/** How long a PostgreSQL connection or query may wait, unless AUTH_DATABASE_TIMEOUT_MS says. */
+export const STORAGE_TIMEOUT_MS = 5_000;
+
 /**
  * SQLite through better-sqlite3 (the default), or PostgreSQL through a pg Pool when
  * AUTH_DATABASE_URL is set (lib/auth/postgres.test.ts). pg is loaded only then, and
@@ -47,6 +50,8 @@ export async function openStorage(storage: AuthStorage) {
   let pg: {
     Pool: new (options: {
       connectionString: string;
+      connectionTimeoutMillis: number;
+      query_timeout: number;
     }) => { end(): Promise<void>; on(event: "error", listener: (error: Error) => void): void };
   };
   try {
@@ -57,7 +62,16 @@ export async function openStorage(storage: AuthStorage) {
       "AUTH_DATABASE_URL is set but the pg package is not installed: run `npm install pg`",
     );
   }
-  const pool = new pg.Pool({ connectionString: storage.url });
+  const timeoutMs = storage.timeoutMs ?? STORAGE_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: storage.url,
+    // A server that stops answering (stopped, a network that drops packets) would hold
+    // every signed-in request for ever (pg waits without end by default): a connection
+    // or a query that waits this long fails, and the request says sign-in is unavailable
+    // (lib/auth/guard.ts).
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
   // An idle connection the database ends (a restart, a failover) is reported on the pool:
   // unheard, that event would end the server. The pool opens a new one when next asked.
   pool.on("error", (error) => {

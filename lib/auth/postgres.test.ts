@@ -15,6 +15,7 @@ import {
   startTestPostgres,
   type TestPostgres,
 } from "@/lib/testing/postgres-server";
+import { within } from "@/lib/testing/within";
 import { bufferedIo } from "../cli/io";
 import { run } from "./cli";
 import { parseAllowList } from "./config";
@@ -194,4 +195,67 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
     expect((await cli(["users", "remove", "--email", "pat@example.com"])).code).toBe(0);
     expect((await cli(["users", "list"])).json).toEqual([]);
   });
+
+  it.skipIf(Boolean(givenUrl))(
+    "a database that stops answering: a session check fails within AUTH_DATABASE_TIMEOUT_MS, a route answers 503 (said once), and reads the session again once it answers",
+    async () => {
+      // A server of the test's own (one AUTH_TEST_POSTGRES_URL names cannot be stopped).
+      vi.stubEnv("AUTH_REQUIRED", "1");
+      vi.stubEnv("AUTH_SECRET", "p".repeat(40));
+      vi.stubEnv("AUTH_URL", "http://localhost:3000");
+      vi.stubEnv("AUTH_DATABASE_URL", url);
+      vi.stubEnv("AUTH_DATABASE_TIMEOUT_MS", "500");
+      const email = "sam@example.com";
+      const added = await cli(
+        ["users", "add", "--email", email, "--name", "Sam", "--password-stdin"],
+        "a postgres password\n",
+      );
+      expect(added.code, added.stderr).toBe(0);
+      // The server's own instance and guard, as a route handler reaches them.
+      const { getAuth } = await import("./server");
+      const { viewerForRequest } = await import("./guard");
+      const signedIn = await (await getAuth()).api.signInEmail({
+        body: { email, password: "a postgres password" },
+        asResponse: true,
+      });
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0]!)
+        .join("; ");
+      const ask = () =>
+        viewerForRequest(
+          new Request("http://localhost:3000/api/data/invoices", { headers: { cookie } }),
+        );
+      expect(await ask()).toMatchObject({ kind: "user", email });
+
+      const said = vi.spyOn(console, "error").mockImplementation(() => {});
+      server!.freeze();
+      try {
+        const expectRefusal = async (answer: unknown) => {
+          expect(answer).toBeInstanceOf(Response);
+          const refusal = answer as Response;
+          expect(refusal.status).toBe(503);
+          expect(refusal.headers.get("retry-after")).toBe("5");
+          expect(await refusal.json()).toMatchObject({
+            code: "SIGN_IN_UNAVAILABLE",
+            message: expect.stringContaining("You are not signed out"),
+          });
+        };
+        // Without the pool's timeouts this waits for ever: "still waiting" here.
+        await expectRefusal(await within(ask(), 10_000));
+        await expectRefusal(await within(ask(), 10_000));
+        const outage = said.mock.calls.filter(([line]) => /could not be read/.test(String(line)));
+        expect(outage).toHaveLength(1);
+      } finally {
+        server!.thaw();
+      }
+      // Asked again once those seconds are over.
+      await expect
+        .poll(ask, { timeout: 15_000, interval: 1_000 })
+        .toMatchObject({ kind: "user", email });
+      expect(said).toHaveBeenCalledWith("[auth] the sign-in storage answers again");
+      said.mockRestore();
+      expect((await cli(["users", "remove", "--email", email])).code).toBe(0);
+    },
+  );
 });

@@ -18,6 +18,10 @@ export interface TestPostgres {
   /** postgres://postgres@127.0.0.1:<port>/postgres: a superuser, may create databases */
   url: string;
   port: number;
+  /** Stops every process of the server answering (SIGSTOP): connections stay open, queries wait. */
+  freeze(): void;
+  /** Lets a frozen server go on (SIGCONT): it answers what waited. */
+  thaw(): void;
   stop(): Promise<void>;
 }
 
@@ -110,7 +114,21 @@ export async function startTestPostgres(
     log = (log + chunk).slice(-4_000);
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let frozen = false;
+  const signalAll = (signal: NodeJS.Signals) => {
+    frozen = signal === "SIGSTOP";
+    const root = postmasterPid(data) ?? child.pid;
+    if (!root) return;
+    for (const pid of processTree(root))
+      try {
+        process.kill(pid, signal);
+      } catch {
+        // Ended since /proc was read (a backend whose client left).
+      }
+  };
   const stop = async () => {
+    // A stopped process only takes SIGINT once it runs again.
+    if (frozen) signalAll("SIGCONT");
     if (child.exitCode === null && child.signalCode === null) {
       // The postmaster itself (runuser's child when root): SIGINT is a fast shutdown.
       const pid = postmasterPid(data) ?? child.pid;
@@ -126,7 +144,33 @@ export async function startTestPostgres(
     await stop();
     throw error;
   }
-  return { url: `postgres://postgres@127.0.0.1:${chosen}/postgres`, port: chosen, stop };
+  return {
+    url: `postgres://postgres@127.0.0.1:${chosen}/postgres`,
+    port: chosen,
+    freeze: () => signalAll("SIGSTOP"),
+    thaw: () => signalAll("SIGCONT"),
+    stop,
+  };
+}
+
+/** A process and every process under it (the postmaster and its backends), from /proc. */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // After the name in parentheses (which may hold spaces): state, then the parent's pid.
+    const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
 }
 
 function postmasterPid(data: string): number | null {
