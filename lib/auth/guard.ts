@@ -24,7 +24,7 @@ export class SignInUnavailable extends Error {
   override name = "SignInUnavailable";
 }
 
-/** Said once per outage (not once per request), and again when it ends. */
+/** A failure is said when it follows a success, not once per request; and its end too. */
 let storageFailing = false;
 
 /** The first failure's own words: better-auth wraps it ("Failed to get session"). */
