@@ -433,8 +433,9 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
   deployment.postgres!.freeze();
   try {
     await test.step("a list page sends the person to a page that says so, with the way back", async () => {
-      // Each check of the session waits AUTH_DATABASE_TIMEOUT_MS (5 s) at most: without
-      // it the page never came (the balancer's 120 s, then the other instance's).
+      // The first check of a session on each instance waits AUTH_DATABASE_TIMEOUT_MS (5 s),
+      // the next fail at once (lib/auth/storage-health.ts): without the timeout the page
+      // never came (the balancer's 120 s, then the other instance's).
       await page.goto(`${deployment.url}${list}`);
       await expect(
         page.getByRole("heading", { level: 1, name: "Sign-in is unavailable" }),

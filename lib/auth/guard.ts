@@ -4,7 +4,8 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { describeProblems, PATH_HEADER, safeNext } from "./config";
-import { authSetup, getAuth } from "./server";
+import { authSetup, getAuth, getStorageHealth } from "./server";
+import type { StorageHealth } from "./storage-health";
 
 /**
  * Who is looking. "open" when the dashboard runs without sign-in (the built-in demo API),
@@ -24,29 +25,11 @@ export class SignInUnavailable extends Error {
   override name = "SignInUnavailable";
 }
 
-/** A failure is said when it follows a success, not once per request; and its end too. */
-let storageFailing = false;
-
 /** The first failure's own words: better-auth wraps it ("Failed to get session"). */
 function rootCause(error: unknown): string {
   let inner = error;
   while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
   return inner instanceof Error ? inner.message : String(inner);
-}
-
-function storageFailed(error: unknown): SignInUnavailable {
-  const reason = rootCause(error);
-  if (!storageFailing)
-    console.error(
-      `[auth] the sign-in storage could not be read (${reason}): sign-in is unavailable until it answers`,
-    );
-  storageFailing = true;
-  return new SignInUnavailable(`The sign-in storage could not be read: ${reason}`);
-}
-
-function storageAnswered() {
-  if (storageFailing) console.error("[auth] the sign-in storage answers again");
-  storageFailing = false;
 }
 
 /**
@@ -67,15 +50,22 @@ async function sessionViewer(requestHeaders: Headers): Promise<Viewer | null> {
 }
 
 async function readSession(requestHeaders: Headers) {
+  let health: StorageHealth | null = null;
   try {
     const auth = await getAuth();
+    health = await getStorageHealth();
+    if (health.silent) throw new Error("not answering (pinged each second until it does)");
     const found = await auth.api.getSession({ headers: requestHeaders });
-    storageAnswered();
+    health.answered();
     return found;
   } catch (error) {
     // A session that vanished while being refreshed: signed out, not a storage failure.
     if (isAPIError(error) && error.statusCode === 401) return null;
-    throw storageFailed(error);
+    const reason = rootCause(error);
+    // Without an instance (its storage could not be opened, tried again at the next
+    // request) there is no health to tell: the start said so (lib/auth/startup.ts).
+    health?.failed(reason);
+    throw new SignInUnavailable(`The sign-in storage could not be read: ${reason}`);
   }
 }
 

@@ -42,6 +42,9 @@ export async function openStorage(storage: AuthStorage) {
     db.pragma("busy_timeout = 5000");
     return {
       database: db,
+      ping: async () => {
+        db.prepare("SELECT 1").get();
+      },
       close: () => {
         db.close();
       },
@@ -52,7 +55,11 @@ export async function openStorage(storage: AuthStorage) {
       connectionString: string;
       connectionTimeoutMillis: number;
       query_timeout: number;
-    }) => { end(): Promise<void>; on(event: "error", listener: (error: Error) => void): void };
+    }) => {
+      query(sql: string): Promise<unknown>;
+      end(): Promise<void>;
+      on(event: "error", listener: (error: Error) => void): void;
+    };
   };
   try {
     const name = "pg";
@@ -77,7 +84,14 @@ export async function openStorage(storage: AuthStorage) {
   pool.on("error", (error) => {
     console.warn(`Sign-in storage: an idle PostgreSQL connection ended (${error.message})`);
   });
-  return { database: pool, close: () => pool.end() };
+  return {
+    database: pool,
+    // Through the pool: a connection whose query failed is dropped, not handed out again.
+    ping: async () => {
+      await pool.query("SELECT 1");
+    },
+    close: () => pool.end(),
+  };
 }
 
 /**
@@ -218,13 +232,16 @@ function build(options: ReturnType<typeof authOptions>) {
 }
 export type Auth = ReturnType<typeof build>;
 
-/** Opens the storage, brings its schema up to date, and builds the instance. */
+/**
+ * Opens the storage, brings its schema up to date, and builds the instance; `ping`
+ * asks the storage the least it can answer (lib/auth/storage-health.ts).
+ */
 export async function createAuth(
   config: AuthConfig,
   additions: ServerAdditions = {},
-): Promise<{ auth: Auth; close: () => Promise<void> | void }> {
+): Promise<{ auth: Auth; ping: () => Promise<void>; close: () => Promise<void> | void }> {
   const storage = await openStorage(config.storage);
   const options = authOptions(config, storage, additions);
   await migrate(options);
-  return { auth: build(options), close: storage.close };
+  return { auth: build(options), ping: storage.ping, close: storage.close };
 }

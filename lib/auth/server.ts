@@ -1,6 +1,7 @@
 import "server-only";
 import { type AuthSetup, describeProblems, readAuthSetup } from "./config";
 import { type Auth, createAuth } from "./instance";
+import { createStorageHealth, type StorageHealth } from "./storage-health";
 import { passwordThrottleHooks } from "./throttle-hooks";
 
 /**
@@ -14,21 +15,33 @@ export function authSetup(): AuthSetup {
   return setup;
 }
 
-const globalForAuth = globalThis as unknown as { __invoicingAuth?: Promise<Auth> };
+const globalForAuth = globalThis as unknown as {
+  __invoicingAuth?: Promise<{ auth: Auth; health: StorageHealth }>;
+};
 
-/** The better-auth instance; throws when sign-in is off or misconfigured (fail closed). */
-export function getAuth(): Promise<Auth> {
+/** The instance and its storage's health, made once; a failure is not kept (see above). */
+function authAndHealth(): Promise<{ auth: Auth; health: StorageHealth }> {
   const current = authSetup();
   if (current.mode === "open") throw new Error("Sign-in is off: the dashboard runs open");
   if (current.mode === "invalid") throw new Error(describeProblems(current.problems));
   globalForAuth.__invoicingAuth ??= createAuth(current.config, {
     hooks: passwordThrottleHooks(),
   }).then(
-    ({ auth }) => auth,
+    ({ auth, ping }) => ({ auth, health: createStorageHealth(ping) }),
     (error: unknown) => {
       globalForAuth.__invoicingAuth = undefined;
       throw error;
     },
   );
   return globalForAuth.__invoicingAuth;
+}
+
+/** The better-auth instance; throws when sign-in is off or misconfigured (fail closed). */
+export function getAuth(): Promise<Auth> {
+  return authAndHealth().then(({ auth }) => auth);
+}
+
+/** The sign-in storage's health as this instance knows it (lib/auth/storage-health.ts). */
+export function getStorageHealth(): Promise<StorageHealth> {
+  return authAndHealth().then(({ health }) => health);
 }

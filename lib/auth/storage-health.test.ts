@@ -1,0 +1,80 @@
+/**
+ * The sign-in storage's health on a fake clock: a failure said once, a timeout making
+ * the storage silent, pings once a second (one at a time) until one is answered.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createStorageHealth, PING_EVERY_MS } from "./storage-health";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A ping the test answers or refuses by hand. */
+function pingByHand() {
+  const calls: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  const ping = vi.fn(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        calls.push({ resolve, reject });
+      }),
+  );
+  return { ping, calls };
+}
+
+describe("the sign-in storage's health", () => {
+  it("says a failure once, not per request, and says when it answers again", () => {
+    const said = vi.fn();
+    const health = createStorageHealth(async () => {}, said);
+    health.failed("connect ECONNREFUSED 127.0.0.1:5432");
+    health.failed("connect ECONNREFUSED 127.0.0.1:5432");
+    expect(said).toHaveBeenCalledTimes(1);
+    expect(said.mock.calls[0]![0]).toMatch(/could not be read \(connect ECONNREFUSED/);
+    // A refusal comes at once: no reason to stop asking.
+    expect(health.silent).toBe(false);
+    health.answered();
+    health.answered();
+    expect(said).toHaveBeenLastCalledWith("[auth] the sign-in storage answers again");
+    expect(said).toHaveBeenCalledTimes(2);
+  });
+
+  it("a timeout makes it silent; pings once a second, one at a time, until one is answered", async () => {
+    const { ping, calls } = pingByHand();
+    const said = vi.fn();
+    const health = createStorageHealth(ping, said);
+    health.failed("Query read timeout");
+    expect(health.silent).toBe(true);
+    expect(ping).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(PING_EVERY_MS);
+    expect(ping).toHaveBeenCalledTimes(1);
+    // Unanswered for three more seconds: no second ping meanwhile.
+    await vi.advanceTimersByTimeAsync(3 * PING_EVERY_MS);
+    expect(ping).toHaveBeenCalledTimes(1);
+    calls[0]!.reject(new Error("Query read timeout"));
+    await vi.advanceTimersByTimeAsync(PING_EVERY_MS);
+    expect(ping).toHaveBeenCalledTimes(2);
+    expect(health.silent).toBe(true);
+
+    calls[1]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(health.silent).toBe(false);
+    expect(said).toHaveBeenLastCalledWith("[auth] the sign-in storage answers again");
+    // Answered: no more pings.
+    await vi.advanceTimersByTimeAsync(5 * PING_EVERY_MS);
+    expect(ping).toHaveBeenCalledTimes(2);
+  });
+
+  it("a check answered while silent ends it too", async () => {
+    const { ping } = pingByHand();
+    const health = createStorageHealth(ping, () => {});
+    health.failed("timeout exceeded when trying to connect");
+    expect(health.silent).toBe(true);
+    health.answered();
+    expect(health.silent).toBe(false);
+    await vi.advanceTimersByTimeAsync(3 * PING_EVERY_MS);
+    expect(ping).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * What this instance knows of the sign-in storage's health, one per process (lib/auth/
+ * server.ts keeps it beside the better-auth instance).
+ *
+ * A failure is said when it follows a success, not once per request, and so is the
+ * end of it. A session check that waited out AUTH_DATABASE_TIMEOUT_MS (a PostgreSQL
+ * that stopped answering) makes the storage "silent": the next checks fail at once
+ * instead of each waiting it out again (a page, then the sign-in page it sent the
+ * person to, took 15 s in the deployment test). Meanwhile the storage is pinged once
+ * a second, and the first answer ends it: no request waits to find out it is back,
+ * and none is refused after it is.
+ *
+ * Written here rather than with a circuit-breaker library (opossum): its half-open
+ * state tries the next request itself, so a person's page would wait out the timeout
+ * each time it tried again; this asks the storage with a ping of its own.
+ */
+export interface StorageHealth {
+  /** True while checks should fail at once. */
+  readonly silent: boolean;
+  /** A check failed for `reason` (a timeout makes the storage silent). */
+  failed(reason: string): void;
+  /** A check was answered. */
+  answered(): void;
+}
+
+export const PING_EVERY_MS = 1_000;
+
+/** pg's words for a connection or a query that waited out its time. */
+const WAITED_OUT = /timeout/i;
+
+export function createStorageHealth(
+  ping: () => Promise<void>,
+  say: (line: string) => void = (line) => console.error(line),
+  everyMs = PING_EVERY_MS,
+): StorageHealth {
+  let failing = false;
+  let silent = false;
+  let timer: NodeJS.Timeout | null = null;
+  let pinging = false;
+
+  const answered = () => {
+    if (failing) say("[auth] the sign-in storage answers again");
+    failing = false;
+    silent = false;
+    if (timer) clearInterval(timer);
+    timer = null;
+  };
+  const tryPing = async () => {
+    // One at a time: each may wait out the storage's timeout, holding a connection.
+    if (pinging) return;
+    pinging = true;
+    try {
+      await ping();
+      answered();
+    } catch {
+      // Still silent: the next tick asks again.
+    } finally {
+      pinging = false;
+    }
+  };
+
+  return {
+    get silent() {
+      return silent;
+    },
+    failed(reason) {
+      if (!failing)
+        say(
+          `[auth] the sign-in storage could not be read (${reason}): sign-in is unavailable until it answers`,
+        );
+      failing = true;
+      if (silent || !WAITED_OUT.test(reason)) return;
+      silent = true;
+      timer = setInterval(() => void tryPing(), everyMs);
+      timer.unref();
+    },
+    answered,
+  };
+}
