@@ -457,7 +457,28 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
   } finally {
     deployment.postgres!.thaw();
   }
-  await test.step("once it answers, Try again opens the list, the session intact", async () => {
+  await test.step("each instance's ping finds it back: the session is read again", () =>
+    // The sign-in page sends a signed-in person on (a redirect) once it can tell; a
+    // moment after the thaw an instance may not have pinged yet.
+    expect
+      .poll(
+        () =>
+          Promise.all(
+            deployment.instances.map(
+              async (instance) =>
+                (
+                  await fetch(`${instance.url}/sign-in`, {
+                    headers: { cookie },
+                    redirect: "manual",
+                    signal: bounded(),
+                  })
+                ).status,
+            ),
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual([307, 307]));
+  await test.step("Try again opens the list, the session intact", async () => {
     await page.getByRole("link", { name: "Try again" }).click();
     await expect(page).toHaveURL(`${deployment.url}${list}`);
     await expect(
