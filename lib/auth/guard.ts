@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { describeProblems, PATH_HEADER, safeNext } from "./config";
+import type { Auth } from "./instance";
 import { authSetup, getAuth, getStorageHealth } from "./server";
 import type { StorageHealth } from "./storage-health";
 
@@ -50,11 +51,17 @@ async function sessionViewer(requestHeaders: Headers): Promise<Viewer | null> {
 }
 
 async function readSession(requestHeaders: Headers) {
-  let health: StorageHealth | null = null;
+  let auth: Auth;
+  let health: StorageHealth;
   try {
-    const auth = await getAuth();
-    health = await getStorageHealth();
-    if (health.silent) throw new Error("not answering (pinged each second until it does)");
+    [auth, health] = await Promise.all([getAuth(), getStorageHealth()]);
+  } catch (error) {
+    // Tried again at the next request; the start said so too (lib/auth/startup.ts).
+    throw new SignInUnavailable(`The sign-in storage could not be opened: ${rootCause(error)}`);
+  }
+  if (health.silent)
+    throw new SignInUnavailable("The sign-in storage is not answering (pinged until it does)");
+  try {
     const found = await auth.api.getSession({ headers: requestHeaders });
     health.answered();
     return found;
@@ -62,9 +69,7 @@ async function readSession(requestHeaders: Headers) {
     // A session that vanished while being refreshed: signed out, not a storage failure.
     if (isAPIError(error) && error.statusCode === 401) return null;
     const reason = rootCause(error);
-    // Without an instance (its storage could not be opened, tried again at the next
-    // request) there is no health to tell: the start said so (lib/auth/startup.ts).
-    health?.failed(reason);
+    health.failed(reason);
     throw new SignInUnavailable(`The sign-in storage could not be read: ${reason}`);
   }
 }
