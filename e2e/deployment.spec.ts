@@ -430,12 +430,29 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
     .context()
     .addCookies([{ name, value, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true }]);
   const list = "/invoices?statuses=ISSUED";
+  const [first, second] = deployment.instances;
+  const told = /another instance found the sign-in storage not answering/g;
+  const toldBefore = timesSaid(told);
   deployment.postgres!.freeze();
   try {
+    await test.step("the instance that waits it out tells the other, which then refuses at once", async () => {
+      // The first check of a session waits AUTH_DATABASE_TIMEOUT_MS (5 s): without the
+      // timeout it never answered (the balancer's 120 s, then the other instance's).
+      const waited = await fetch(`${first!.url}/api/data/invoices?limit=2`, {
+        headers: { cookie },
+        signal: bounded(),
+      });
+      expect(waited.status).toBe(503);
+      // Told through Redis (lib/auth/server.ts): the other instance did not wait to learn it.
+      await expect.poll(() => timesSaid(told).map((n, i) => n - toldBefore[i]!)).toEqual([0, 1]);
+      const refused = await fetch(`${second!.url}/api/data/invoices?limit=2`, {
+        headers: { cookie },
+        signal: bounded(),
+      });
+      expect(refused.status).toBe(503);
+    });
     await test.step("a list page sends the person to a page that says so, with the way back", async () => {
-      // The first check of a session on each instance waits AUTH_DATABASE_TIMEOUT_MS (5 s),
-      // the next fail at once (lib/auth/storage-health.ts): without the timeout the page
-      // never came (the balancer's 120 s, then the other instance's).
+      // Both instances fail at once now (lib/auth/storage-health.ts).
       await page.goto(`${deployment.url}${list}`);
       await expect(
         page.getByRole("heading", { level: 1, name: "Sign-in is unavailable" }),

@@ -4,8 +4,9 @@ import { APIError } from "better-auth/api";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { safeNext } from "@/lib/auth/config";
-import { OIDC_PROVIDER_ID } from "@/lib/auth/instance";
-import { authSetup, getAuth } from "@/lib/auth/server";
+import { type Auth, OIDC_PROVIDER_ID } from "@/lib/auth/instance";
+import { authSetup, getAuth, getStorageHealth } from "@/lib/auth/server";
+import { rootCause, type StorageHealth } from "@/lib/auth/storage-health";
 
 /**
  * The sign-in page's forms post here (server actions: no client code, and Next.js
@@ -44,6 +45,19 @@ function retryAfterOf(error: unknown): number {
   return Number.isInteger(wait) && wait > 0 ? wait : 60;
 }
 
+/** The better-auth instance and its storage's health, or null when it cannot be opened. */
+async function openStorage(): Promise<{ auth: Auth; health: StorageHealth } | null> {
+  try {
+    const [auth, health] = await Promise.all([getAuth(), getStorageHealth()]);
+    return { auth, health };
+  } catch (error) {
+    console.error(
+      `[auth] password sign-in: the sign-in storage could not be opened: ${rootCause(error)}`,
+    );
+    return null;
+  }
+}
+
 export async function signInWithPassword(form: FormData): Promise<void> {
   const next = safeNext(text(form, "next"));
   const setup = authSetup();
@@ -52,7 +66,11 @@ export async function signInWithPassword(form: FormData): Promise<void> {
   const email = text(form, "email").trim();
   const password = text(form, "password");
   if (!email || !password) backToSignIn("missing", next);
-  const auth = await getAuth();
+  const storage = await openStorage();
+  // Not answering (a session check waited out its timeout): said at once, not after
+  // this sign-in waited it out again.
+  if (!storage || storage.health.silent) backToSignIn("unavailable", next);
+  const { auth, health } = storage;
   let failure: string | null = null;
   let wait: number | null = null;
   try {
@@ -70,11 +88,14 @@ export async function signInWithPassword(form: FormData): Promise<void> {
     } else if (status === 401 || status === 400) {
       failure = "invalid";
     } else {
-      console.error(`[auth] password sign-in failed: ${(error as Error).message}`);
+      const reason = rootCause(error);
+      console.error(`[auth] password sign-in failed: ${reason}`);
+      health.failed(reason);
       failure = "unavailable";
     }
   }
   if (failure) backToSignIn(failure, next, wait === null ? {} : { wait: String(wait) });
+  health.answered();
   redirect(next);
 }
 

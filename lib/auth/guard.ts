@@ -6,7 +6,7 @@ import { cache } from "react";
 import { describeProblems, PATH_HEADER, safeNext } from "./config";
 import type { Auth } from "./instance";
 import { authSetup, getAuth, getStorageHealth } from "./server";
-import type { StorageHealth } from "./storage-health";
+import { rootCause, type StorageHealth } from "./storage-health";
 
 /**
  * Who is looking. "open" when the dashboard runs without sign-in (the built-in demo API),
@@ -24,13 +24,6 @@ export type Viewer =
  */
 export class SignInUnavailable extends Error {
   override name = "SignInUnavailable";
-}
-
-/** The first failure's own words: better-auth wraps it ("Failed to get session"). */
-function rootCause(error: unknown): string {
-  let inner = error;
-  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
-  return inner instanceof Error ? inner.message : String(inner);
 }
 
 /**

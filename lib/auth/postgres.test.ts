@@ -21,6 +21,9 @@ import { run } from "./cli";
 import { parseAllowList } from "./config";
 import { createAuth, openStorage } from "./instance";
 
+// A server action's request: its headers (the form's post carries no cookie here).
+vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+
 const givenUrl = process.env.AUTH_TEST_POSTGRES_URL?.trim() || null;
 const available = Boolean(givenUrl || findPostgresBin());
 if (!available)
@@ -260,4 +263,66 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       expect((await cli(["users", "remove", "--email", email])).code).toBe(0);
     },
   );
+
+  it.skipIf(Boolean(givenUrl))(
+    "a password sign-in while it does not answer: the first waits AUTH_DATABASE_TIMEOUT_MS and makes it silent, the next is told at once",
+    async () => {
+      vi.stubEnv("AUTH_REQUIRED", "1");
+      vi.stubEnv("AUTH_SECRET", "p".repeat(40));
+      vi.stubEnv("AUTH_URL", "http://localhost:3000");
+      vi.stubEnv("AUTH_DATABASE_URL", url);
+      vi.stubEnv("AUTH_DATABASE_TIMEOUT_MS", "500");
+      const email = "kim@example.com";
+      const password = "a postgres password";
+      const added = await cli(
+        ["users", "add", "--email", email, "--name", "Kim", "--password-stdin"],
+        `${password}\n`,
+      );
+      expect(added.code, added.stderr).toBe(0);
+      // The sign-in page's form, posted to its server action; where it sends the person.
+      const { signInWithPassword } = await import("./actions");
+      const { viewerForRequest } = await import("./guard");
+      const signIn = (next: string) => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries({ email, password, next }))
+          form.set(name, value);
+        return landing(signInWithPassword(form));
+      };
+      expect(await signIn("/invoices")).toBe("/invoices");
+
+      const said = vi.spyOn(console, "error").mockImplementation(() => {});
+      server!.freeze();
+      try {
+        const unavailable = "/sign-in?error=unavailable&next=%2Finvoices";
+        // Without the pool's timeouts this waits for ever: "still waiting" here.
+        expect(await within(signIn("/invoices"), 10_000)).toBe(unavailable);
+        // It waited the timeout out, so the storage is silent: the next are told at once.
+        expect(await within(signIn("/invoices"), 250)).toBe(unavailable);
+        const check = await within(
+          viewerForRequest(new Request("http://localhost:3000/api/data/invoices")),
+          250,
+        );
+        expect((check as Response).status).toBe(503);
+      } finally {
+        server!.thaw();
+      }
+      await expect
+        .poll(() => signIn("/payments"), { timeout: 5_000, interval: 100 })
+        .toBe("/payments");
+      said.mockRestore();
+      expect((await cli(["users", "remove", "--email", email])).code).toBe(0);
+    },
+  );
 });
+
+/** Where a server action sent the person (Next's redirect() throws it), or null. */
+async function landing(action: Promise<void>): Promise<string | null> {
+  try {
+    await action;
+    return null;
+  } catch (error) {
+    const digest = (error as { digest?: unknown }).digest;
+    if (typeof digest !== "string" || !digest.startsWith("NEXT_REDIRECT")) throw error;
+    return digest.split(";")[2] ?? null;
+  }
+}

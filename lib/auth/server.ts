@@ -1,8 +1,12 @@
 import "server-only";
+import { sharedBroadcast } from "@/lib/shared-state/broadcast";
 import { type AuthSetup, describeProblems, readAuthSetup } from "./config";
 import { type Auth, createAuth } from "./instance";
 import { createStorageHealth, type StorageHealth } from "./storage-health";
 import { passwordThrottleHooks } from "./throttle-hooks";
+
+/** The channel instances tell each other the sign-in storage's silence on. */
+const STORAGE_NEWS = "auth:storage";
 
 /**
  * The process's sign-in setup and better-auth instance, made once. The instance
@@ -27,13 +31,26 @@ function authAndHealth(): Promise<{ auth: Auth; health: StorageHealth }> {
   globalForAuth.__invoicingAuth ??= createAuth(current.config, {
     hooks: passwordThrottleHooks(),
   }).then(
-    ({ auth, ping }) => ({ auth, health: createStorageHealth(ping) }),
+    ({ auth, ping }) => ({ auth, health: storageHealthShared(ping) }),
     (error: unknown) => {
       globalForAuth.__invoicingAuth = undefined;
       throw error;
     },
   );
   return globalForAuth.__invoicingAuth;
+}
+
+/**
+ * The storage's health, told to and by the other instances (Redis): one that finds it
+ * silent saves the others each waiting the timeout out to find the same.
+ */
+function storageHealthShared(ping: () => Promise<void>): StorageHealth {
+  const news = sharedBroadcast(STORAGE_NEWS);
+  const health = createStorageHealth(ping, { onSilent: () => news.tell("silent") });
+  news.listen((message) => {
+    if (message === "silent") health.heard();
+  });
+  return health;
 }
 
 /** The better-auth instance; throws when sign-in is off or misconfigured (fail closed). */

@@ -3,11 +3,11 @@
  * required (a real INVOICING_API_URL, or AUTH_REQUIRED=1) but not validly configured,
  * the server refuses to start: it prints what is missing (never a secret) and exits
  * non-zero, instead of serving a dashboard nobody can sign in to, or an open one.
- * It also creates or updates the auth database's schema, so a storage problem shows
- * at start too.
+ * It also makes the process's sign-in instance, which creates or updates the auth
+ * database's schema, so a storage problem shows at start too.
  */
 import { describeProblems, readAuthSetup } from "./config";
-import { createAuth } from "./instance";
+import { getStorageHealth } from "./server";
 
 export async function checkAuthAtStartup(): Promise<void> {
   const setup = readAuthSetup(process.env);
@@ -20,8 +20,9 @@ export async function checkAuthAtStartup(): Promise<void> {
     process.exit(1);
   }
   try {
-    const { close } = await createAuth(setup.config);
-    await close();
+    // The process's own instance (lib/auth/server.ts), made now and kept: its storage's
+    // health hears the other instances from the start, not from a first request.
+    await getStorageHealth();
   } catch (error) {
     console.error(`Sign-in storage could not be opened: ${(error as Error).message}`);
     console.error("The server will not start.");
