@@ -30,7 +30,7 @@ import { within } from "../lib/testing/within";
 import { E2E_NOW } from "./env";
 import { addAccount } from "./instances";
 import { E2E_ACCOUNT, SESSION_COOKIE } from "./session";
-import { expect, test } from "./test";
+import { type BrowserContext, expect, test } from "./test";
 
 const BURST = 10;
 const unavailable = deploymentUnavailable({ signIn: true });
@@ -417,19 +417,32 @@ test("with Redis not answering (stopped, connections open) each instance drops i
   });
 });
 
-test("with the sign-in storage not answering (PostgreSQL stopped, connections open) a person is told (not left waiting) and loses nothing", async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const cookie = await test.step("sign in", () => signIn(deployment.url));
+/** Gives the browser context the session `cookie` (a `name=value` pair). */
+async function withSession(context: BrowserContext, cookie: string): Promise<void> {
   const [name, value] = [
     cookie.slice(0, cookie.indexOf("=")),
     cookie.slice(cookie.indexOf("=") + 1),
   ];
-  await page
-    .context()
-    .addCookies([{ name, value, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true }]);
+  await context.addCookies([
+    { name, value, domain: "127.0.0.1", path: "/", secure: true, httpOnly: true },
+  ]);
+}
+
+test("with the sign-in storage not answering (PostgreSQL stopped, connections open) a person is told (not left waiting) and loses nothing", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const cookie = await test.step("sign in", () => signIn(deployment.url));
+  await withSession(page.context(), cookie);
   const list = "/invoices?statuses=ISSUED";
+  // A second person, on a list page already open when PostgreSQL stops, signs out.
+  const leaving = await browser.newContext();
+  const leavingCookie = await signIn(deployment.url);
+  await withSession(leaving, leavingCookie);
+  const leavingPage = await leaving.newPage();
+  await leavingPage.goto(`${deployment.url}${list}`);
+  await expect(leavingPage.getByRole("button", { name: "Sign out" })).toBeVisible();
   const [first, second] = deployment.instances;
   const told = /another instance found the sign-in storage not answering/g;
   const toldBefore = timesSaid(told);
@@ -471,6 +484,16 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
       expect(res.headers.get("retry-after")).toBe("5");
       expect(await res.json()).toMatchObject({ code: "SIGN_IN_UNAVAILABLE" });
     });
+    await test.step("signing out: the browser forgets the session at once, and the page says the server ends it later", async () => {
+      await leavingPage.getByRole("button", { name: "Sign out" }).click();
+      await expect(leavingPage).toHaveURL(`${deployment.url}/sign-in?signed-out=later`);
+      await expect(leavingPage.getByRole("main").getByRole("status")).toContainText(
+        "You are signed out in this browser",
+      );
+      // No session cookie, so the sign-in form, not "unavailable".
+      await expect(leavingPage.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+      expect((await leaving.cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    });
   } finally {
     deployment.postgres!.thaw();
   }
@@ -502,6 +525,20 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
       page.getByRole("region", { name: "Invoices" }).locator("tbody tr").first(),
     ).toBeVisible();
   });
+  await test.step("the signed-out session is ended on the server: its old cookie is refused", () =>
+    expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${deployment.url}/api/data/invoices?limit=2`, {
+              headers: { cookie: leavingCookie },
+              signal: bounded(),
+            })
+          ).status,
+        { timeout: 30_000 },
+      )
+      .toBe(401));
+  await leaving.close();
 });
 
 test("a killed instance is taken out by the balancer; the other answers meanwhile", async () => {

@@ -110,7 +110,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
           role="status"
           className="mt-5 rounded-md border border-line bg-surface px-3 py-2 text-sm"
         >
-          You are signed out.
+          {one(params["signed-out"]) === "later"
+            ? "You are signed out in this browser. The sign-in storage is not answering, so the session ends on the server as soon as it answers."
+            : "You are signed out."}
         </p>
       ) : null}
       {config?.oidc ? <SsoForm name={config.oidc.name} next={next} /> : null}

@@ -1,11 +1,14 @@
 "use server";
 
 import { APIError } from "better-auth/api";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { safeNext } from "@/lib/auth/config";
+import { endSession } from "@/lib/auth/end-session";
 import { type Auth, OIDC_PROVIDER_ID } from "@/lib/auth/instance";
+import { queueSignOut } from "@/lib/auth/pending-sign-outs";
 import { authSetup, getAuth, getStorageHealth } from "@/lib/auth/server";
+import { SESSION_COOKIE, sessionCookieOf } from "@/lib/auth/session-cookie";
 import { rootCause, type StorageHealth } from "@/lib/auth/storage-health";
 
 /**
@@ -46,14 +49,12 @@ function retryAfterOf(error: unknown): number {
 }
 
 /** The better-auth instance and its storage's health, or null when it cannot be opened. */
-async function openStorage(): Promise<{ auth: Auth; health: StorageHealth } | null> {
+async function openStorage(doing: string): Promise<{ auth: Auth; health: StorageHealth } | null> {
   try {
     const [auth, health] = await Promise.all([getAuth(), getStorageHealth()]);
     return { auth, health };
   } catch (error) {
-    console.error(
-      `[auth] password sign-in: the sign-in storage could not be opened: ${rootCause(error)}`,
-    );
+    console.error(`[auth] ${doing}: the sign-in storage could not be opened: ${rootCause(error)}`);
     return null;
   }
 }
@@ -66,7 +67,7 @@ export async function signInWithPassword(form: FormData): Promise<void> {
   const email = text(form, "email").trim();
   const password = text(form, "password");
   if (!email || !password) backToSignIn("missing", next);
-  const storage = await openStorage();
+  const storage = await openStorage("password sign-in");
   // Not answering (a session check waited out its timeout): said at once, not after
   // this sign-in waited it out again.
   if (!storage || storage.health.silent) backToSignIn("unavailable", next);
@@ -127,16 +128,54 @@ export async function signInWithSso(form: FormData): Promise<void> {
   redirect(url);
 }
 
+/**
+ * Ends the session on the server (its row deleted: the cookie is refused from then on)
+ * and clears the cookie. When the storage cannot record it (down, or not answering),
+ * the browser still forgets the session at once, the session is ended as soon as the
+ * storage answers (lib/auth/pending-sign-outs.ts), and the sign-in page says so: a
+ * person who signs out is never told so while their cookie stays valid.
+ */
 export async function signOut(): Promise<void> {
-  const setup = authSetup();
-  if (setup.mode === "required") {
-    try {
-      const auth = await getAuth();
-      // Deletes the session row (the cookie is refused from now on) and clears the cookie.
-      await auth.api.signOut({ headers: await headers() });
-    } catch (error) {
-      console.error(`[auth] sign-out: ${(error as Error).message}`);
-    }
+  const requestHeaders = await headers();
+  const cookie = sessionCookieOf(requestHeaders);
+  if (authSetup().mode !== "required" || !cookie) redirect("/sign-in?signed-out=1");
+  const outcome = await endThisSession(requestHeaders);
+  if (outcome === "ended") redirect("/sign-in?signed-out=1");
+  await forgetSessionCookie();
+  if (outcome === "no session") redirect("/sign-in?signed-out=1");
+  queueSignOut(cookie);
+  redirect("/sign-in?signed-out=later");
+}
+
+/**
+ * The session ended on the server (lib/auth/end-session.ts), unless the storage is
+ * known silent: "ended", "no session" (the cookie named none: forged, or already
+ * ended), or "not recorded".
+ */
+async function endThisSession(
+  requestHeaders: Headers,
+): Promise<"ended" | "no session" | "not recorded"> {
+  const storage = await openStorage("sign-out");
+  if (!storage || storage.health.silent) return "not recorded";
+  try {
+    const outcome = await endSession(storage.auth, requestHeaders);
+    storage.health.answered();
+    return outcome;
+  } catch (error) {
+    const reason = rootCause(error);
+    console.error(`[auth] sign-out could not be recorded: ${reason}`);
+    storage.health.failed(reason);
+    return "not recorded";
   }
-  redirect("/sign-in?signed-out=1");
+}
+
+/** Clears the session cookie in the browser, as better-auth's sign-out does. */
+async function forgetSessionCookie(): Promise<void> {
+  (await cookies()).set(SESSION_COOKIE, "", {
+    path: "/",
+    secure: true,
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: 0,
+  });
 }

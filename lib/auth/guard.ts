@@ -6,6 +6,7 @@ import { cache } from "react";
 import { describeProblems, PATH_HEADER, safeNext } from "./config";
 import type { Auth } from "./instance";
 import { authSetup, getAuth, getStorageHealth } from "./server";
+import { sessionCookieOf } from "./session-cookie";
 import { rootCause, type StorageHealth } from "./storage-health";
 
 /**
@@ -44,6 +45,9 @@ async function sessionViewer(requestHeaders: Headers): Promise<Viewer | null> {
 }
 
 async function readSession(requestHeaders: Headers) {
+  // No session cookie, no session: nothing to ask the storage (a person signed out
+  // while it was not answering is shown the sign-in form, not "unavailable").
+  if (!sessionCookieOf(requestHeaders)) return null;
   let auth: Auth;
   let health: StorageHealth;
   try {

@@ -15,6 +15,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import Database from "better-sqlite3";
 import { savedViewsPlugin } from "../saved-views/schema";
 import { type AuthConfig, type AuthStorage, isEmailAllowed } from "./config";
+import { COOKIE_PREFIX } from "./session-cookie";
 
 /** The provider id of the OpenID Connect issuer; its callback (the redirect URI to register) is /api/auth/callback/oidc. */
 export const OIDC_PROVIDER_ID = "oidc";
@@ -184,7 +185,7 @@ export function authOptions(config: AuthConfig, storage: Storage, additions: Ser
       // http://localhost and 127.0.0.1 (config.ts refuses other plain-http origins).
       useSecureCookies: true,
       defaultCookieAttributes: { httpOnly: true, secure: true, sameSite: "lax" as const },
-      cookiePrefix: "invoicing",
+      cookiePrefix: COOKIE_PREFIX,
     },
     // Its own limiter keys on X-Forwarded-For, which a client writes, and counts per
     // process: the server's throttle (lib/auth/throttle.ts) replaces it.

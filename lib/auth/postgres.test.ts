@@ -20,9 +20,20 @@ import { bufferedIo } from "../cli/io";
 import { run } from "./cli";
 import { parseAllowList } from "./config";
 import { createAuth, openStorage } from "./instance";
+import { SESSION_COOKIE } from "./session-cookie";
 
-// A server action's request: its headers (the form's post carries no cookie here).
-vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+// A server action's request: its headers, and the cookies it sets on the answer.
+const request = vi.hoisted(() => ({
+  headers: new Headers(),
+  set: [] as { name: string; value: string; options: Record<string, unknown> }[],
+}));
+vi.mock("next/headers", () => ({
+  headers: async () => request.headers,
+  cookies: async () => ({
+    set: (name: string, value: string, options: Record<string, unknown>) =>
+      request.set.push({ name, value, options }),
+  }),
+}));
 
 const givenUrl = process.env.AUTH_TEST_POSTGRES_URL?.trim() || null;
 const available = Boolean(givenUrl || findPostgresBin());
@@ -299,7 +310,11 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
         // It waited the timeout out, so the storage is silent: the next are told at once.
         expect(await within(signIn("/invoices"), 250)).toBe(unavailable);
         const check = await within(
-          viewerForRequest(new Request("http://localhost:3000/api/data/invoices")),
+          viewerForRequest(
+            new Request("http://localhost:3000/api/data/invoices", {
+              headers: { cookie: `${SESSION_COOKIE}=a-session.signature` },
+            }),
+          ),
           250,
         );
         expect((check as Response).status).toBe(503);
@@ -310,6 +325,74 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
         .poll(() => signIn("/payments"), { timeout: 5_000, interval: 100 })
         .toBe("/payments");
       said.mockRestore();
+      expect((await cli(["users", "remove", "--email", email])).code).toBe(0);
+    },
+  );
+
+  it.skipIf(Boolean(givenUrl))(
+    "signing out while it does not answer: the browser forgets the session at once, the session ends on the server once it answers",
+    async () => {
+      vi.stubEnv("AUTH_REQUIRED", "1");
+      vi.stubEnv("AUTH_SECRET", "p".repeat(40));
+      vi.stubEnv("AUTH_URL", "http://localhost:3000");
+      vi.stubEnv("AUTH_DATABASE_URL", url);
+      vi.stubEnv("AUTH_DATABASE_TIMEOUT_MS", "500");
+      const email = "lee@example.com";
+      const password = "a postgres password";
+      const added = await cli(
+        ["users", "add", "--email", email, "--name", "Lee", "--password-stdin"],
+        `${password}\n`,
+      );
+      expect(added.code, added.stderr).toBe(0);
+      const { getAuth } = await import("./server");
+      const { signOut } = await import("./actions");
+      const { viewerForRequest } = await import("./guard");
+      const { pendingSignOuts } = await import("./pending-sign-outs");
+      const signedIn = await (await getAuth()).api.signInEmail({
+        body: { email, password },
+        asResponse: true,
+      });
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0]!)
+        .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+      const ask = () =>
+        viewerForRequest(
+          new Request("http://localhost:3000/api/data/invoices", { headers: { cookie } }),
+        );
+      expect(await ask()).toMatchObject({ kind: "user", email });
+      expect(await sessionRows(email)).toBe(1);
+
+      const said = vi.spyOn(console, "error").mockImplementation(() => {});
+      request.headers = new Headers({ cookie });
+      request.set = [];
+      server!.freeze();
+      try {
+        // Without the pool's timeouts this waits for ever: "still waiting" here.
+        expect(await within(landing(signOut()), 10_000)).toBe("/sign-in?signed-out=later");
+        // The browser is told to forget the cookie, with the attributes it was set with.
+        expect(request.set).toEqual([
+          {
+            name: SESSION_COOKIE,
+            value: "",
+            options: expect.objectContaining({
+              maxAge: 0,
+              secure: true,
+              httpOnly: true,
+              path: "/",
+            }),
+          },
+        ]);
+        expect(pendingSignOuts()).toBe(1);
+      } finally {
+        server!.thaw();
+      }
+      // Pinged, it answers: the sign-out is recorded then, and the old cookie is refused.
+      await expect.poll(() => sessionRows(email), { timeout: 5_000, interval: 100 }).toBe(0);
+      expect(pendingSignOuts()).toBe(0);
+      expect(((await ask()) as Response).status).toBe(401);
+      said.mockRestore();
+      request.headers = new Headers();
       expect((await cli(["users", "remove", "--email", email])).code).toBe(0);
     },
   );

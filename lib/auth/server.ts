@@ -1,7 +1,9 @@
 import "server-only";
 import { sharedBroadcast } from "@/lib/shared-state/broadcast";
 import { type AuthSetup, describeProblems, readAuthSetup } from "./config";
+import { endSession } from "./end-session";
 import { type Auth, createAuth } from "./instance";
+import { endPendingSignOuts } from "./pending-sign-outs";
 import { createStorageHealth, type StorageHealth } from "./storage-health";
 import { passwordThrottleHooks } from "./throttle-hooks";
 
@@ -31,7 +33,7 @@ function authAndHealth(): Promise<{ auth: Auth; health: StorageHealth }> {
   globalForAuth.__invoicingAuth ??= createAuth(current.config, {
     hooks: passwordThrottleHooks(),
   }).then(
-    ({ auth, ping }) => ({ auth, health: storageHealthShared(ping) }),
+    ({ auth, ping }) => ({ auth, health: storageHealthShared(auth, ping) }),
     (error: unknown) => {
       globalForAuth.__invoicingAuth = undefined;
       throw error;
@@ -42,11 +44,15 @@ function authAndHealth(): Promise<{ auth: Auth; health: StorageHealth }> {
 
 /**
  * The storage's health, told to and by the other instances (Redis): one that finds it
- * silent saves the others each waiting the timeout out to find the same.
+ * silent saves the others each waiting the timeout out to find the same. When it
+ * answers again, the sign-outs it could not record are ended.
  */
-function storageHealthShared(ping: () => Promise<void>): StorageHealth {
+function storageHealthShared(auth: Auth, ping: () => Promise<void>): StorageHealth {
   const news = sharedBroadcast(STORAGE_NEWS);
-  const health = createStorageHealth(ping, { onSilent: () => news.tell("silent") });
+  const health = createStorageHealth(ping, {
+    onSilent: () => news.tell("silent"),
+    onBack: () => void endPendingSignOuts((headers) => endSession(auth, headers)),
+  });
   news.listen((message) => {
     if (message === "silent") health.heard();
   });

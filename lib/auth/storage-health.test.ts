@@ -135,4 +135,23 @@ describe("the sign-in storage's health", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(health.silent).toBe(false);
   });
+
+  it("when a failing storage answers again, what waited on it is ended (onBack); not on every answer", async () => {
+    const { ping, calls } = pingByHand();
+    const onBack = vi.fn();
+    const health = createStorageHealth(ping, { say: () => {}, onBack });
+    health.answered();
+    expect(onBack).not.toHaveBeenCalled();
+    // A refusal, then an answer.
+    health.failed("connect ECONNREFUSED 127.0.0.1:5432");
+    health.answered();
+    health.answered();
+    expect(onBack).toHaveBeenCalledTimes(1);
+    // Silent, then its ping answered.
+    health.failed("Query read timeout");
+    await vi.advanceTimersByTimeAsync(PING_EVERY_MS);
+    calls[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onBack).toHaveBeenCalledTimes(2);
+  });
 });

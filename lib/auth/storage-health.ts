@@ -36,6 +36,8 @@ export interface StorageHealthOptions {
   everyMs?: number;
   /** Called when a check of this instance makes the storage silent (to tell the others). */
   onSilent?: () => void;
+  /** Called when a failing storage answers again (to end what waited on it). */
+  onBack?: () => void;
 }
 
 export const PING_EVERY_MS = 1_000;
@@ -56,6 +58,7 @@ export function createStorageHealth(
     say = (line) => console.error(line),
     everyMs = PING_EVERY_MS,
     onSilent = () => {},
+    onBack = () => {},
   }: StorageHealthOptions = {},
 ): StorageHealth {
   let failing = false;
@@ -64,11 +67,14 @@ export function createStorageHealth(
   let pinging = false;
 
   const answered = () => {
-    if (failing) say("[auth] the sign-in storage answers again");
+    const wasFailing = failing;
     failing = false;
     silent = false;
     if (timer) clearInterval(timer);
     timer = null;
+    if (!wasFailing) return;
+    say("[auth] the sign-in storage answers again");
+    onBack();
   };
   const tryPing = async () => {
     // One at a time: each may wait out the storage's timeout, holding a connection.
