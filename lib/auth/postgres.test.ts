@@ -103,6 +103,30 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       return Number(rows[0]!.n);
     });
 
+  const PASSWORD = "a postgres password";
+
+  /** An account made by the command line, with PASSWORD. */
+  async function addAccount(email: string, name: string) {
+    const added = await cli(
+      ["users", "add", "--email", email, "--name", name, "--password-stdin"],
+      `${PASSWORD}\n`,
+    );
+    expect(added.code, added.stderr).toBe(0);
+  }
+
+  /**
+   * The server's environment for the tests that stop the database: sign-in on this
+   * database (one of the test's own server: one AUTH_TEST_POSTGRES_URL names cannot be
+   * stopped), and a short timeout.
+   */
+  function serveFromThisDatabase() {
+    vi.stubEnv("AUTH_REQUIRED", "1");
+    vi.stubEnv("AUTH_SECRET", "p".repeat(40));
+    vi.stubEnv("AUTH_URL", "http://localhost:3000");
+    vi.stubEnv("AUTH_DATABASE_URL", url);
+    vi.stubEnv("AUTH_DATABASE_TIMEOUT_MS", "500");
+  }
+
   beforeAll(async () => {
     if (!adminUrl) {
       server = await startTestPostgres();
@@ -213,23 +237,14 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
   it.skipIf(Boolean(givenUrl))(
     "a database that stops answering: a session check fails within AUTH_DATABASE_TIMEOUT_MS, the next at once, a route answers 503 (said once); pinged, it reads the session again once it answers",
     async () => {
-      // A server of the test's own (one AUTH_TEST_POSTGRES_URL names cannot be stopped).
-      vi.stubEnv("AUTH_REQUIRED", "1");
-      vi.stubEnv("AUTH_SECRET", "p".repeat(40));
-      vi.stubEnv("AUTH_URL", "http://localhost:3000");
-      vi.stubEnv("AUTH_DATABASE_URL", url);
-      vi.stubEnv("AUTH_DATABASE_TIMEOUT_MS", "500");
+      serveFromThisDatabase();
       const email = "sam@example.com";
-      const added = await cli(
-        ["users", "add", "--email", email, "--name", "Sam", "--password-stdin"],
-        "a postgres password\n",
-      );
-      expect(added.code, added.stderr).toBe(0);
+      await addAccount(email, "Sam");
       // The server's own instance and guard, as a route handler reaches them.
       const { getAuth } = await import("./server");
       const { viewerForRequest } = await import("./guard");
       const signedIn = await (await getAuth()).api.signInEmail({
-        body: { email, password: "a postgres password" },
+        body: { email, password: PASSWORD },
         asResponse: true,
       });
       const cookie = signedIn.headers
@@ -278,18 +293,10 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
   it.skipIf(Boolean(givenUrl))(
     "a password sign-in while it does not answer: the first waits AUTH_DATABASE_TIMEOUT_MS and makes it silent, the next is told at once",
     async () => {
-      vi.stubEnv("AUTH_REQUIRED", "1");
-      vi.stubEnv("AUTH_SECRET", "p".repeat(40));
-      vi.stubEnv("AUTH_URL", "http://localhost:3000");
-      vi.stubEnv("AUTH_DATABASE_URL", url);
-      vi.stubEnv("AUTH_DATABASE_TIMEOUT_MS", "500");
+      serveFromThisDatabase();
       const email = "kim@example.com";
-      const password = "a postgres password";
-      const added = await cli(
-        ["users", "add", "--email", email, "--name", "Kim", "--password-stdin"],
-        `${password}\n`,
-      );
-      expect(added.code, added.stderr).toBe(0);
+      const password = PASSWORD;
+      await addAccount(email, "Kim");
       // The sign-in page's form, posted to its server action; where it sends the person.
       const { signInWithPassword } = await import("./actions");
       const { viewerForRequest } = await import("./guard");
@@ -332,18 +339,10 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
   it.skipIf(Boolean(givenUrl))(
     "signing out while it does not answer: the browser forgets the session at once, the session ends on the server once it answers",
     async () => {
-      vi.stubEnv("AUTH_REQUIRED", "1");
-      vi.stubEnv("AUTH_SECRET", "p".repeat(40));
-      vi.stubEnv("AUTH_URL", "http://localhost:3000");
-      vi.stubEnv("AUTH_DATABASE_URL", url);
-      vi.stubEnv("AUTH_DATABASE_TIMEOUT_MS", "500");
+      serveFromThisDatabase();
       const email = "lee@example.com";
-      const password = "a postgres password";
-      const added = await cli(
-        ["users", "add", "--email", email, "--name", "Lee", "--password-stdin"],
-        `${password}\n`,
-      );
-      expect(added.code, added.stderr).toBe(0);
+      const password = PASSWORD;
+      await addAccount(email, "Lee");
       const { getAuth } = await import("./server");
       const { signOut } = await import("./actions");
       const { viewerForRequest } = await import("./guard");
