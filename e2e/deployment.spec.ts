@@ -29,6 +29,7 @@ import {
 import { within } from "../lib/testing/within";
 import { E2E_NOW } from "./env";
 import { addAccount } from "./instances";
+import { reachForList } from "./lists";
 import { E2E_ACCOUNT, SESSION_COOKIE } from "./session";
 import { type BrowserContext, expect, test } from "./test";
 
@@ -436,6 +437,11 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
   const cookie = await test.step("sign in", () => signIn(deployment.url));
   await withSession(page.context(), cookie);
   const list = "/invoices?statuses=ISSUED";
+  const invoices = page.getByRole("region", { name: "Invoices" });
+  // A list open when PostgreSQL stops, its first pages loaded.
+  await page.goto(`${deployment.url}${list}`);
+  await reachForList(page, "Invoices");
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
   // A second person, on a list page already open when PostgreSQL stops, signs out.
   const leaving = await browser.newContext();
   const leavingCookie = await signIn(deployment.url);
@@ -463,6 +469,15 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
         signal: bounded(),
       });
       expect(refused.status).toBe(503);
+    });
+    await test.step("scrolling the open list says sign-in cannot be checked, keeps the rows, and offers Retry", async () => {
+      await invoices.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      const alert = invoices.getByRole("alert");
+      await expect(alert).toContainText("Sign-in cannot be checked right now");
+      await expect(alert).toContainText("You are not signed out");
+      await expect(alert).toContainText("The rows above stay as they were loaded.");
+      await expect(alert.getByRole("button", { name: "Retry" })).toBeVisible();
+      await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
     });
     await test.step("a list page sends the person to a page that says so, with the way back", async () => {
       // Both instances fail at once now (lib/auth/storage-health.ts).
@@ -521,9 +536,7 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
   await test.step("Try again opens the list, the session intact", async () => {
     await page.getByRole("link", { name: "Try again" }).click();
     await expect(page).toHaveURL(`${deployment.url}${list}`);
-    await expect(
-      page.getByRole("region", { name: "Invoices" }).locator("tbody tr").first(),
-    ).toBeVisible();
+    await expect(invoices.locator("tbody tr").first()).toBeVisible();
   });
   await test.step("the signed-out session is ended on the server: its old cookie is refused", () =>
     expect

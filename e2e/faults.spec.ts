@@ -9,7 +9,7 @@
 import { E2E_DB, E2E_NOW, FAULT_CONTROL_URL, FAULTS_URL } from "./env";
 import { reachForList } from "./lists";
 import { startOwnServer, untilListening } from "./own-server";
-import { ensureSignedIn } from "./session";
+import { E2E_ACCOUNT, ensureSignedIn } from "./session";
 import { type APIRequestContext, expect, type Page, test } from "./test";
 
 // One fault server for the whole file: its tests take turns.
@@ -125,6 +125,36 @@ test("a 401 in the middle of scrolling is explained and never retried", async ({
   // Asking again cannot fix a key: one call, and no Retry button.
   expect(await upstreamHits(request)).toBe(1);
   await expect(alert.getByRole("button", { name: "Retry" })).toHaveCount(0);
+});
+
+test("signed out in another tab while a list is open: loading more says so, keeps the rows, and signing in again comes back to the list", async ({
+  page,
+  request,
+}) => {
+  await setFault(request, "none");
+  await ensureSignedIn(page, FAULTS_URL);
+  const list = "/invoices?statuses=ISSUED";
+  await page.goto(`${FAULTS_URL}${list}`);
+  await reachForList(page, "Invoices");
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  // Another tab's sign-out clears the browser's session cookie.
+  await page.context().clearCookies();
+  await table(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  const alert = table(page).getByRole("alert");
+  await expect(alert).toContainText("You are signed out");
+  await expect(alert).toContainText("The rows above stay as they were loaded.");
+  // The person's session, not the API key (the API's 401 says INVOICING_API_KEY).
+  await expect(alert).not.toContainText("INVOICING_API_KEY");
+  await expect(alert.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  const again = alert.getByRole("link", { name: "Sign in again" });
+  await expect(again).toHaveAttribute("href", `/sign-in?next=${encodeURIComponent(list)}`);
+  await again.click();
+  await page.getByLabel("E-mail address").fill(E2E_ACCOUNT.email);
+  await page.getByLabel("Password").fill(E2E_ACCOUNT.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(`${FAULTS_URL}${list}`);
+  await expect(table(page).locator("tbody tr").first()).toBeVisible();
 });
 
 test("a fault on the first page still renders a page that says what happened", async ({

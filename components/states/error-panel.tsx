@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import Link from "@/components/layout/link";
 import type { ApiErrorInfo } from "@/lib/api/errors";
 
@@ -11,7 +12,32 @@ const TITLES: Record<ApiErrorInfo["kind"], string> = {
   server: "The API failed",
   network: "The API could not be reached",
   "invalid-response": "The API answered with data the dashboard does not understand",
+  "signed-out": "You are signed out",
+  "sign-in-unavailable": "Sign-in cannot be checked right now",
 };
+
+/**
+ * The sign-in page, coming back to this page's URL (its filters) after. Read in the
+ * browser once shown: this panel shows a failure of the browser's own requests.
+ */
+function SignInAgain() {
+  const [href, setHref] = useState("/sign-in");
+  useEffect(() => {
+    const here = `${window.location.pathname}${window.location.search}`;
+    setHref(`/sign-in?next=${encodeURIComponent(here)}`);
+  }, []);
+  return (
+    <a className="underline" href={href}>
+      Sign in again
+    </a>
+  );
+}
+
+/** Kinds about the dashboard's own sign-in: their HTTP status tells a person nothing. */
+const SIGN_IN_KINDS: ReadonlySet<ApiErrorInfo["kind"]> = new Set([
+  "signed-out",
+  "sign-in-unavailable",
+]);
 
 /**
  * Says what went wrong and how to fix it. `compact` is the inline form shown under
@@ -32,7 +58,8 @@ export function ErrorPanel({
     error.kind === "server" ||
     error.kind === "network" ||
     error.kind === "invalid-response" ||
-    error.kind === "rate-limited";
+    error.kind === "rate-limited" ||
+    error.kind === "sign-in-unavailable";
   return (
     <div
       role="alert"
@@ -40,9 +67,12 @@ export function ErrorPanel({
     >
       <p className="font-medium">
         {TITLES[error.kind]}
-        {error.status && error.kind !== "network" ? ` (HTTP ${error.status})` : ""}
+        {error.status && error.kind !== "network" && !SIGN_IN_KINDS.has(error.kind)
+          ? ` (HTTP ${error.status})`
+          : ""}
       </p>
-      <p className="mt-1">{error.message}</p>
+      {/* The sign-in kinds are worded here: the route's message repeats the title. */}
+      {SIGN_IN_KINDS.has(error.kind) ? null : <p className="mt-1">{error.message}</p>}
       {error.issues.length > 0 ? (
         <ul className="mt-2 list-disc pl-5">
           {error.issues.map((issue) => (
@@ -60,6 +90,18 @@ export function ErrorPanel({
           shows what the current key may read.
         </p>
       ) : null}
+      {error.kind === "sign-in-unavailable" ? (
+        <p className="mt-1">
+          The dashboard&apos;s sign-in storage is not answering. You are not signed out; retry in a
+          moment.
+        </p>
+      ) : null}
+      {error.kind === "signed-out" ? (
+        <p className="mt-1">
+          Your session ended: signed out in another tab or browser, ended by an administrator, or
+          expired. <SignInAgain /> to come back to this page, with its filters.
+        </p>
+      ) : null}
       {error.kind === "rate-limited" ? (
         <p className="mt-2">
           Too many pages were asked for in a short time, and the dashboard already tried again a few
@@ -75,7 +117,7 @@ export function ErrorPanel({
           .
         </p>
       ) : null}
-      {compact && retryable ? (
+      {compact && (retryable || error.kind === "signed-out") ? (
         <p className="mt-1">The rows above stay as they were loaded.</p>
       ) : null}
       {onRetry && retryable ? (

@@ -39,6 +39,26 @@ describe("a 429", () => {
   });
 });
 
+describe("what an error answer is about", () => {
+  const answer = (status: number, code: string) =>
+    Response.json({ message: "m", code, issues: [] }, { status });
+
+  it("the dashboard's own sign-in answers are about the person's session, not the API key", async () => {
+    expect((await errorFromResponse(answer(401, "UNAUTHENTICATED"))).kind).toBe("signed-out");
+    expect((await errorFromResponse(answer(503, "SIGN_IN_UNAVAILABLE"))).kind).toBe(
+      "sign-in-unavailable",
+    );
+    // The API's own 401 (its key refused) stays the key's.
+    expect((await errorFromResponse(answer(401, "UNAUTHORIZED"))).kind).toBe("unauthorized");
+    expect((await errorFromResponse(answer(502, "UPSTREAM_UNAVAILABLE"))).kind).toBe("network");
+  });
+
+  it("a code it does not know goes by the status, whatever its name", async () => {
+    for (const code of ["constructor", "toString", "__proto__", "SOMETHING_NEW"])
+      expect((await errorFromResponse(answer(500, code))).kind).toBe("server");
+  });
+});
+
 describe("retries", () => {
   const network = new ApiRequestError({
     kind: "network",

@@ -10,7 +10,10 @@ export type ApiErrorKind =
   | "rate-limited" // 429: too many requests for now; `retryAfterSec` says when to ask again
   | "server" // 5xx
   | "network" // no answer (down, refused, timed out)
-  | "invalid-response"; // an answer that is not what the spec describes
+  | "invalid-response" // an answer that is not what the spec describes
+  // The dashboard's own sign-in, not the API: its data routes answer these itself.
+  | "signed-out" // 401 UNAUTHENTICATED: the person's session ended (signed out elsewhere, revoked, expired)
+  | "sign-in-unavailable"; // 503 SIGN_IN_UNAVAILABLE: the sign-in storage cannot be read
 
 export interface ApiErrorInfo {
   kind: ApiErrorKind;
@@ -71,6 +74,19 @@ export function parseRetryAfterSec(value: string | null, now = Date.now()): numb
   return Number.isNaN(at) ? null : Math.max(1, Math.ceil((at - now) / 1000));
 }
 
+/**
+ * The codes the dashboard's own routes answer with, for what they say rather than
+ * their status: 502 UPSTREAM_UNAVAILABLE is the API not reached (a network failure,
+ * not an API failure); a 401 or 503 of the sign-in guard (lib/auth/guard.ts) is about
+ * the person's session, not the API key. (The API's own 401 is UNAUTHORIZED.)
+ */
+const DASHBOARD_CODES = new Map<string, ApiErrorKind>([
+  ["UPSTREAM_UNAVAILABLE", "network"],
+  ["INVALID_RESPONSE", "invalid-response"],
+  ["UNAUTHENTICATED", "signed-out"],
+  ["SIGN_IN_UNAVAILABLE", "sign-in-unavailable"],
+]);
+
 /** Builds the error for a non-2xx response from its body (the spec's error shape, read leniently). */
 export async function errorFromResponse(response: Response): Promise<ApiRequestError> {
   let body: unknown = null;
@@ -85,16 +101,9 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
         .map((i) => (i && typeof i === "object" ? (i as { message?: unknown }).message : i))
         .filter((m): m is string => typeof m === "string")
     : [];
-  // The dashboard's data route answers 502 UPSTREAM_UNAVAILABLE when the API itself
-  // could not be reached: that is a network failure, not an API failure.
   const code = typeof record.code === "string" ? record.code : null;
   return new ApiRequestError({
-    kind:
-      code === "UPSTREAM_UNAVAILABLE"
-        ? "network"
-        : code === "INVALID_RESPONSE"
-          ? "invalid-response"
-          : kindOfStatus(response.status),
+    kind: (code && DASHBOARD_CODES.get(code)) || kindOfStatus(response.status),
     status: response.status,
     code,
     message: typeof record.message === "string" ? record.message : `HTTP ${response.status}`,
