@@ -246,6 +246,22 @@ async function followView(base: string, view: string, cookie: string): Promise<W
 const timesSaid = (line: RegExp) =>
   deployment.instances.map((instance) => instance.output().match(line)?.length ?? 0);
 
+/** Runs `check`; a failure also gives each instance's last lines matching `about`. */
+async function sayingWhatTheInstancesSaid(about: RegExp, check: () => Promise<void>) {
+  try {
+    await check();
+  } catch (error) {
+    const said = deployment.instances.map((instance, i) => {
+      const lines = instance
+        .output()
+        .split("\n")
+        .filter((line) => about.test(line));
+      return `instance${i + 1} said:\n  ${lines.slice(-8).join("\n  ") || "(nothing)"}`;
+    });
+    throw new Error(`${(error as Error).message}\n${said.join("\n")}`);
+  }
+}
+
 function tally(statuses: number[]): Record<number, number> {
   const counts: Record<number, number> = {};
   for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
@@ -448,7 +464,9 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
   await withSession(leaving, leavingCookie);
   const leavingPage = await leaving.newPage();
   await leavingPage.goto(`${deployment.url}${list}`);
-  await expect(leavingPage.getByRole("button", { name: "Sign out" })).toBeVisible();
+  // Its list loaded before the stop: no request of its own reaches an instance meanwhile.
+  await reachForList(leavingPage, "Invoices");
+  await expect(leavingPage.getByText(/^100 invoices loaded/)).toBeVisible();
   const [first, second] = deployment.instances;
   const told = /another instance found the sign-in storage not answering/g;
   const toldBefore = timesSaid(told);
@@ -463,7 +481,9 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
       });
       expect(waited.status).toBe(503);
       // Told through Redis (lib/auth/server.ts): the other instance did not wait to learn it.
-      await expect.poll(() => timesSaid(told).map((n, i) => n - toldBefore[i]!)).toEqual([0, 1]);
+      await sayingWhatTheInstancesSaid(/\[auth\]/, () =>
+        expect.poll(() => timesSaid(told).map((n, i) => n - toldBefore[i]!)).toEqual([0, 1]),
+      );
       const refused = await fetch(`${second!.url}/api/data/invoices?limit=2`, {
         headers: { cookie },
         signal: bounded(),
