@@ -74,6 +74,7 @@ export async function signInWithPassword(form: FormData): Promise<void> {
   const { auth, health } = storage;
   let failure: string | null = null;
   let wait: number | null = null;
+  const started = Date.now();
   try {
     // The sign-in throttle runs inside better-auth (lib/auth/throttle-hooks.ts), for
     // this call and its HTTP endpoint alike, keyed on the request's client address.
@@ -91,7 +92,7 @@ export async function signInWithPassword(form: FormData): Promise<void> {
     } else {
       const reason = rootCause(error);
       console.error(`[auth] password sign-in failed: ${reason}`);
-      health.failed(reason);
+      health.failed(reason, Date.now() - started);
       failure = "unavailable";
     }
   }
@@ -157,6 +158,7 @@ async function endThisSession(
 ): Promise<"ended" | "no session" | "not recorded"> {
   const storage = await openStorage("sign-out");
   if (!storage || storage.health.silent) return "not recorded";
+  const started = Date.now();
   try {
     const outcome = await endSession(storage.auth, requestHeaders);
     storage.health.answered();
@@ -164,7 +166,7 @@ async function endThisSession(
   } catch (error) {
     const reason = rootCause(error);
     console.error(`[auth] sign-out could not be recorded: ${reason}`);
-    storage.health.failed(reason);
+    storage.health.failed(reason, Date.now() - started);
     return "not recorded";
   }
 }

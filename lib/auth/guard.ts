@@ -58,6 +58,7 @@ async function readSession(requestHeaders: Headers) {
   }
   if (health.silent)
     throw new SignInUnavailable("The sign-in storage is not answering (pinged until it does)");
+  const started = Date.now();
   try {
     const found = await auth.api.getSession({ headers: requestHeaders });
     health.answered();
@@ -66,7 +67,7 @@ async function readSession(requestHeaders: Headers) {
     // A session that vanished while being refreshed: signed out, not a storage failure.
     if (isAPIError(error) && error.statusCode === 401) return null;
     const reason = rootCause(error);
-    health.failed(reason);
+    health.failed(reason, Date.now() - started);
     throw new SignInUnavailable(`The sign-in storage could not be read: ${reason}`);
   }
 }

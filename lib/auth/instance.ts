@@ -26,7 +26,10 @@ export const NOT_ALLOWED = "email_not_allowed";
 
 type Storage = Awaited<ReturnType<typeof openStorage>>;
 
-/** How long a PostgreSQL connection or query may wait, unless AUTH_DATABASE_TIMEOUT_MS says. */
+/**
+ * The longest a request to the storage waits: SQLite's busy timeout, and PostgreSQL's
+ * connection and query timeouts unless AUTH_DATABASE_TIMEOUT_MS says.
+ */
 export const STORAGE_TIMEOUT_MS = 5_000;
 
 /**
@@ -40,9 +43,10 @@ export async function openStorage(storage: AuthStorage) {
     keepPrivate(storage.path);
     const db = new Database(storage.path);
     db.pragma("journal_mode = WAL");
-    db.pragma("busy_timeout = 5000");
+    db.pragma(`busy_timeout = ${STORAGE_TIMEOUT_MS}`);
     return {
       database: db,
+      timeoutMs: STORAGE_TIMEOUT_MS,
       ping: async () => {
         db.prepare("SELECT 1").get();
       },
@@ -87,6 +91,7 @@ export async function openStorage(storage: AuthStorage) {
   });
   return {
     database: pool,
+    timeoutMs,
     // Through the pool: a connection whose query failed is dropped, not handed out again.
     ping: async () => {
       await pool.query("SELECT 1");
@@ -235,14 +240,25 @@ export type Auth = ReturnType<typeof build>;
 
 /**
  * Opens the storage, brings its schema up to date, and builds the instance; `ping`
- * asks the storage the least it can answer (lib/auth/storage-health.ts).
+ * asks the storage the least it can answer, and `timeoutMs` is the longest a request
+ * to it waits (lib/auth/storage-health.ts).
  */
 export async function createAuth(
   config: AuthConfig,
   additions: ServerAdditions = {},
-): Promise<{ auth: Auth; ping: () => Promise<void>; close: () => Promise<void> | void }> {
+): Promise<{
+  auth: Auth;
+  ping: () => Promise<void>;
+  timeoutMs: number;
+  close: () => Promise<void> | void;
+}> {
   const storage = await openStorage(config.storage);
   const options = authOptions(config, storage, additions);
   await migrate(options);
-  return { auth: build(options), ping: storage.ping, close: storage.close };
+  return {
+    auth: build(options),
+    ping: storage.ping,
+    timeoutMs: storage.timeoutMs,
+    close: storage.close,
+  };
 }

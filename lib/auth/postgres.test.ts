@@ -235,7 +235,7 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
   });
 
   it.skipIf(Boolean(givenUrl))(
-    "a database that stops answering: a session check fails within AUTH_DATABASE_TIMEOUT_MS, the next at once, a route answers 503 (said once); pinged, it reads the session again once it answers",
+    "a database that stops answering: a session check fails within AUTH_DATABASE_TIMEOUT_MS (on a new connection too), the next at once, a route answers 503 (said once); pinged, it reads the session again once it answers",
     async () => {
       serveFromThisDatabase();
       const email = "sam@example.com";
@@ -256,6 +256,18 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
           new Request("http://localhost:3000/api/data/invoices", { headers: { cookie } }),
         );
       expect(await ask()).toMatchObject({ kind: "user", email });
+      // No idle connection left in the pool (the database ended them; the pool also closes
+      // its own after 10 s idle): the first check opens a new one, whose wait pg words
+      // "Connection terminated unexpectedly", not as a timeout.
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      await withClient(adminUrl!, (client) =>
+        client.query(
+          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
+          [database],
+        ),
+      );
+      await vi.waitFor(() => expect(warn).toHaveBeenCalled(), { timeout: 5_000 });
+      warn.mockRestore();
 
       const said = vi.spyOn(console, "error").mockImplementation(() => {});
       server!.freeze();

@@ -33,7 +33,7 @@ function authAndHealth(): Promise<{ auth: Auth; health: StorageHealth }> {
   globalForAuth.__invoicingAuth ??= createAuth(current.config, {
     hooks: passwordThrottleHooks(),
   }).then(
-    ({ auth, ping }) => ({ auth, health: storageHealthShared(auth, ping) }),
+    ({ auth, ping, timeoutMs }) => ({ auth, health: storageHealthShared(auth, ping, timeoutMs) }),
     (error: unknown) => {
       globalForAuth.__invoicingAuth = undefined;
       throw error;
@@ -47,9 +47,14 @@ function authAndHealth(): Promise<{ auth: Auth; health: StorageHealth }> {
  * silent saves the others each waiting the timeout out to find the same. When it
  * answers again, the sign-outs it could not record are ended.
  */
-function storageHealthShared(auth: Auth, ping: () => Promise<void>): StorageHealth {
+function storageHealthShared(
+  auth: Auth,
+  ping: () => Promise<void>,
+  timeoutMs: number,
+): StorageHealth {
   const news = sharedBroadcast(STORAGE_NEWS);
   const health = createStorageHealth(ping, {
+    timeoutMs,
     onSilent: () => news.tell("silent"),
     onBack: () => void endPendingSignOuts((headers) => endSession(auth, headers)),
   });

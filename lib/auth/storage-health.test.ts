@@ -154,4 +154,12 @@ describe("the sign-in storage's health", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(onBack).toHaveBeenCalledTimes(2);
   });
+
+  it("a failure that took the storage's timeout made it silent, whatever its words; a quick one did not", () => {
+    const health = createStorageHealth(async () => {}, { say: () => {}, timeoutMs: 5_000 });
+    health.failed("Connection terminated unexpectedly", 120);
+    expect(health.silent).toBe(false);
+    health.failed("Connection terminated unexpectedly", 4_990);
+    expect(health.silent).toBe(true);
+  });
 });

@@ -22,8 +22,8 @@
 export interface StorageHealth {
   /** True while checks should fail at once. */
   readonly silent: boolean;
-  /** A check failed for `reason` (a timeout makes the storage silent). */
-  failed(reason: string): void;
+  /** A check failed for `reason` after `tookMs` (one that waited out the timeout makes the storage silent). */
+  failed(reason: string, tookMs?: number): void;
   /** A check was answered. */
   answered(): void;
   /** Another instance found the storage not answering: silent here too, pinged at once. */
@@ -38,6 +38,8 @@ export interface StorageHealthOptions {
   onSilent?: () => void;
   /** Called when a failing storage answers again (to end what waited on it). */
   onBack?: () => void;
+  /** The longest a request to the storage waits (its connection and query timeouts). */
+  timeoutMs?: number;
 }
 
 export const PING_EVERY_MS = 1_000;
@@ -49,8 +51,15 @@ export function rootCause(error: unknown): string {
   return inner instanceof Error ? inner.message : String(inner);
 }
 
-/** pg's words for a connection or a query that waited out its time. */
-const WAITED_OUT = /timeout/i;
+/**
+ * A failure that waited out the storage's timeout, known by its time: pg's words vary
+ * ("Query read timeout", but "Connection terminated unexpectedly" for a new connection
+ * to a server that stopped answering, the usual case once the pool's idle connections
+ * have closed). A little short of the timeout counts, for timers that fire early.
+ */
+function waitedOut(reason: string, tookMs: number, timeoutMs: number): boolean {
+  return /timeout/i.test(reason) || tookMs >= timeoutMs * 0.9;
+}
 
 export function createStorageHealth(
   ping: () => Promise<void>,
@@ -59,6 +68,7 @@ export function createStorageHealth(
     everyMs = PING_EVERY_MS,
     onSilent = () => {},
     onBack = () => {},
+    timeoutMs = Number.POSITIVE_INFINITY,
   }: StorageHealthOptions = {},
 ): StorageHealth {
   let failing = false;
@@ -100,13 +110,13 @@ export function createStorageHealth(
     get silent() {
       return silent;
     },
-    failed(reason) {
+    failed(reason, tookMs = 0) {
       if (!failing)
         say(
           `[auth] the sign-in storage could not be read (${reason}): sign-in is unavailable until it answers`,
         );
       failing = true;
-      if (silent || !WAITED_OUT.test(reason)) return;
+      if (silent || !waitedOut(reason, tookMs, timeoutMs)) return;
       goSilent();
       onSilent();
     },
