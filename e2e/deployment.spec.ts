@@ -465,6 +465,11 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
   const leavingPage = await leaving.newPage();
   await leavingPage.goto(`${deployment.url}${list}`);
   await expect(leavingPage.getByRole("button", { name: "Sign out" })).toBeVisible();
+  // Nothing of either page still on its way when PostgreSQL stops: a page reads its saved
+  // views (/api/views) a moment after it loads, and on a loaded machine that read, landing
+  // on the other instance mid-stop, made it wait the timeout out on its own first.
+  await page.waitForLoadState("networkidle");
+  await leavingPage.waitForLoadState("networkidle");
   const [first, second] = deployment.instances;
   const told = /another instance found the sign-in storage not answering/g;
   const toldBefore = timesSaid(told);
