@@ -1,8 +1,9 @@
 /**
- * The little of oidc-provider (v9 ships no types) that e2e/oidc-issuer.ts uses.
+ * The little of oidc-provider (v9 ships no types) that e2e/oidc-issuer.ts and
+ * lib/auth/postgres.test.ts use.
  */
 declare module "oidc-provider" {
-  import type { Server } from "node:http";
+  import type { IncomingMessage, Server, ServerResponse } from "node:http";
 
   export interface Grant {
     jti: string;
@@ -25,5 +26,7 @@ declare module "oidc-provider" {
   export default class Provider {
     constructor(issuer: string, configuration: Record<string, unknown>);
     listen(port: number, host?: string): Server;
+    /** Its request handler, for a server started before the issuer's address is known. */
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
   }
 }

@@ -107,10 +107,16 @@ export async function signInWithSso(form: FormData): Promise<void> {
   if (setup.mode === "open") redirect(next);
   if (setup.mode === "required" && !setup.config.oidc) backToSignIn("no_sso", next);
   const errorQuery = next === "/" ? "" : `?next=${encodeURIComponent(next)}`;
+  // The sign-in's state is kept in the storage until the issuer sends the person back:
+  // while it is not answering, said at once, as the password form does.
+  const storage = await openStorage("single sign-on");
+  if (!storage || storage.health.silent) backToSignIn("unavailable", next);
+  const { auth, health } = storage;
   let url: string | null = null;
+  let failure = "sso_unavailable";
+  const started = Date.now();
   try {
-    const auth = await getAuth();
-    const started = await auth.api.signInSocial({
+    const begun = await auth.api.signInSocial({
       body: {
         provider: OIDC_PROVIDER_ID,
         callbackURL: next,
@@ -120,12 +126,23 @@ export async function signInWithSso(form: FormData): Promise<void> {
       },
       headers: await headers(),
     });
-    url = started.url ?? null;
+    url = begun.url ?? null;
+    // Its state was written: the storage answered.
+    if (url) health.answered();
   } catch (error) {
-    // Discovery failed (the issuer is down or misnamed): better-auth has no provider.
-    console.error(`[auth] single sign-on could not start: ${(error as Error).message}`);
+    const status = apiErrorStatus(error);
+    if (status !== null && status < 500) {
+      // Discovery failed (the issuer is down or misnamed): better-auth has no provider.
+      console.error(`[auth] single sign-on could not start: ${(error as Error).message}`);
+    } else {
+      // Its state could not be written: the storage, not the issuer.
+      const reason = rootCause(error);
+      console.error(`[auth] single sign-on could not start: ${reason}`);
+      health.failed(reason, Date.now() - started);
+      failure = "unavailable";
+    }
   }
-  if (!url) backToSignIn("sso_unavailable", next);
+  if (!url) backToSignIn(failure, next);
   redirect(url);
 }
 

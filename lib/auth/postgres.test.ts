@@ -9,6 +9,9 @@
  * AUTH_TEST_POSTGRES_REQUIRED=1 (CI) that is a failure.
  */
 import { randomBytes } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   findPostgresBin,
@@ -121,13 +124,22 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
    */
   function serveFromThisDatabase() {
     vi.stubEnv("AUTH_REQUIRED", "1");
+    // Single sign-on too, with a real issuer (the first test to sign in makes the
+    // process's instance, and every later one shares it).
+    vi.stubEnv("AUTH_OIDC_ISSUER", issuer.url);
+    vi.stubEnv("AUTH_OIDC_CLIENT_ID", OIDC_CLIENT.id);
+    vi.stubEnv("AUTH_OIDC_CLIENT_SECRET", OIDC_CLIENT.secret);
+    vi.stubEnv("AUTH_ALLOWED_EMAILS", "@example.com");
     vi.stubEnv("AUTH_SECRET", "p".repeat(40));
     vi.stubEnv("AUTH_URL", "http://localhost:3000");
     vi.stubEnv("AUTH_DATABASE_URL", url);
     vi.stubEnv("AUTH_DATABASE_TIMEOUT_MS", "500");
   }
 
+  const issuer = { url: "", server: null as Server | null };
+
   beforeAll(async () => {
+    ({ url: issuer.url, server: issuer.server } = await startIssuer());
     if (!adminUrl) {
       server = await startTestPostgres();
       adminUrl = server!.url;
@@ -144,6 +156,7 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
         client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
       );
     await server?.stop();
+    issuer.server?.close();
   });
 
   it("makes its schema on an empty database, as the server's start does", async () => {
@@ -349,6 +362,39 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
   );
 
   it.skipIf(Boolean(givenUrl))(
+    "single sign-on while it does not answer: the first waits AUTH_DATABASE_TIMEOUT_MS and says sign-in is unavailable (not the issuer), the next is told at once",
+    async () => {
+      serveFromThisDatabase();
+      const { signInWithSso } = await import("./actions");
+      // The sign-in page's button, posted to its server action; where it sends the person.
+      const sso = (next: string) => {
+        const form = new FormData();
+        form.set("next", next);
+        return landing(signInWithSso(form));
+      };
+      // Answering: to the issuer, its state written to the storage.
+      expect(await sso("/invoices")).toMatch(new RegExp(`^${issuer.url}/auth\\?`));
+
+      const said = vi.spyOn(console, "error").mockImplementation(() => {});
+      server!.freeze();
+      try {
+        const unavailable = "/sign-in?error=unavailable&next=%2Finvoices";
+        // Its state cannot be written: the storage's failure, not "could not reach the
+        // issuer" (sso_unavailable) as before.
+        expect(await within(sso("/invoices"), 10_000)).toBe(unavailable);
+        // It waited the timeout out, so the storage is silent: the next is told at once.
+        expect(await within(sso("/invoices"), 250)).toBe(unavailable);
+      } finally {
+        server!.thaw();
+      }
+      await expect
+        .poll(() => sso("/payments"), { timeout: 5_000, interval: 100 })
+        .toMatch(new RegExp(`^${issuer.url}/auth\\?`));
+      said.mockRestore();
+    },
+  );
+
+  it.skipIf(Boolean(givenUrl))(
     "signing out while it does not answer: the browser forgets the session at once, the session ends on the server once it answers",
     async () => {
       serveFromThisDatabase();
@@ -408,6 +454,33 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
     },
   );
 });
+
+const OIDC_CLIENT = { id: "dashboard-test", secret: "a test client secret" };
+
+/**
+ * A real OpenID Connect issuer (panva's oidc-provider, as e2e/oidc-issuer.ts runs for
+ * the browser tests) on a free loopback port, with this test's client: the start of a
+ * single sign-on reads its discovery document and sends the person to its address.
+ */
+async function startIssuer(): Promise<{ url: string; server: Server }> {
+  let handle: ReturnType<Provider["callback"]> | null = null;
+  const server = createServer((req, res) => handle!(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const provider = new Provider(url, {
+    clients: [
+      {
+        client_id: OIDC_CLIENT.id,
+        client_secret: OIDC_CLIENT.secret,
+        redirect_uris: ["http://localhost:3000/api/auth/callback/oidc"],
+        token_endpoint_auth_method: "client_secret_post",
+      },
+    ],
+    cookies: { keys: [randomBytes(32).toString("base64url")] },
+  });
+  handle = provider.callback();
+  return { url, server };
+}
 
 /** Where a server action sent the person (Next's redirect() throws it), or null. */
 async function landing(action: Promise<void>): Promise<string | null> {
