@@ -135,6 +135,28 @@ test("a local account signs in (wrong password first), lands where it was going,
   await replay.dispose();
 });
 
+test("a session that ends while an insight page is open: Refresh says signed out, with the way back to the page", async ({
+  page,
+}) => {
+  await ensureSignedIn(page, AUTH_URL);
+  await page.goto(`${AUTH_URL}/renewals`);
+  const refresh = page.getByRole("button", { name: "Refresh" });
+  // The visit's own walk (figures missing or stale) over first: Refresh is enabled.
+  await expect(refresh).toBeEnabled({ timeout: 30_000 });
+  // Signed out in another tab: the browser forgets the session cookie.
+  await page.context().clearCookies();
+  await refresh.click();
+  const failed = page.getByTestId("walk-failed");
+  await expect(failed).toContainText("You are signed out");
+  // The session, not the API key or a network failure.
+  await expect(failed).not.toContainText("INVOICING_API_KEY");
+  await expect(failed).not.toContainText("could not be reached");
+  await expect(failed.getByRole("link", { name: "Sign in again" })).toHaveAttribute(
+    "href",
+    `/sign-in?next=${encodeURIComponent("/renewals")}`,
+  );
+});
+
 test("an expired session is refused by pages and the data route", async ({ page }) => {
   await page.goto(`${AUTH_URL}/sign-in?next=/key`);
   await signInWithPassword(page);

@@ -127,7 +127,7 @@ test("a 401 in the middle of scrolling is explained and never retried", async ({
   await expect(alert.getByRole("button", { name: "Retry" })).toHaveCount(0);
 });
 
-test("signed out in another tab while a list is open: loading more says so, keeps the rows, and signing in again comes back to the list", async ({
+test("signed out in another tab while a list is open: loading more, a sum and an export say so, the rows stay, and signing in again comes back to the list", async ({
   page,
   request,
 }) => {
@@ -139,6 +139,20 @@ test("signed out in another tab while a list is open: loading more says so, keep
   await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
   // Another tab's sign-out clears the browser's session cookie.
   await page.context().clearCookies();
+  const back = `/sign-in?next=${encodeURIComponent(list)}`;
+  // A sum and an export of the view say so too, each with the way back.
+  await page.getByRole("button", { name: "Sum this view" }).click();
+  const totals = page.getByRole("region", { name: "Totals of this view" }).getByRole("alert");
+  await expect(totals).toHaveText(
+    "Not summed: you are signed out. Sign in again to come back to this view.",
+  );
+  await expect(totals.getByRole("link", { name: "Sign in again" })).toHaveAttribute("href", back);
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const exported = page.getByRole("alert").filter({ hasText: "Not exported" });
+  await expect(exported).toHaveText(
+    "Not exported: you are signed out. Sign in again to come back to this view.",
+  );
+  await expect(exported.getByRole("link", { name: "Sign in again" })).toHaveAttribute("href", back);
   await table(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   const alert = table(page).getByRole("alert");
   await expect(alert).toContainText("You are signed out");
@@ -148,7 +162,7 @@ test("signed out in another tab while a list is open: loading more says so, keep
   await expect(alert.getByRole("button", { name: "Retry" })).toHaveCount(0);
   await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
   const again = alert.getByRole("link", { name: "Sign in again" });
-  await expect(again).toHaveAttribute("href", `/sign-in?next=${encodeURIComponent(list)}`);
+  await expect(again).toHaveAttribute("href", back);
   await again.click();
   await page.getByLabel("E-mail address").fill(E2E_ACCOUNT.email);
   await page.getByLabel("Password").fill(E2E_ACCOUNT.password);

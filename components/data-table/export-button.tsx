@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { SignInAgain } from "@/components/states/sign-in-again";
 import type { ExportOutcome, ExportProgress } from "@/lib/export/download";
 
 type ExportList = "invoices" | "customers" | "contracts" | "payments";
@@ -90,6 +91,14 @@ export function ExportButton({ list, query }: { list: ExportList; query: string 
           className="rounded border border-danger-line bg-danger-soft px-2 py-1 text-xs text-danger"
         >
           Export failed after {rowsText(state.rows)}: {state.reason}
+        </p>
+      ) : null}
+      {state.kind === "signed-out" ? (
+        <p
+          role="alert"
+          className="rounded border border-danger-line bg-danger-soft px-2 py-1 text-xs text-danger"
+        >
+          Not exported: you are signed out. <SignInAgain /> to come back to this view.
         </p>
       ) : null}
       {state.kind === "limited" ? (

@@ -2,7 +2,9 @@
 
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { SignInAgain } from "@/components/states/sign-in-again";
 import type { ListName, ListPage } from "@/lib/api/client";
+import { ApiRequestError } from "@/lib/api/errors";
 import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
 import {
   addToTotals,
@@ -21,9 +23,25 @@ type TotalsEvent =
 type Phase =
   | { kind: "idle" }
   | { kind: "walking"; pages: number; rows: number }
-  // `refused`: a later sum the dashboard's limit turned down; these totals stay.
-  | { kind: "done"; totals: ViewTotals; asOf: string; refused?: string }
-  | { kind: "failed"; message: string };
+  // `refused`: a later sum the dashboard's limit turned down, or `signedOut` because the
+  // session ended; these totals stay.
+  | { kind: "done"; totals: ViewTotals; asOf: string; refused?: string; signedOut?: boolean }
+  | { kind: "failed"; message: string; signedOut?: boolean };
+
+/** The session ended: a sum is read with it, so the way back is to sign in again. */
+function SignedOutNotice() {
+  return (
+    <span role="alert" className="text-sm text-danger">
+      Not summed: you are signed out. <SignInAgain /> to come back to this view.
+    </span>
+  );
+}
+
+/** What a failed read of the sum says: the route's message and its issues. */
+function failureText(error: unknown): string {
+  if (error instanceof ApiRequestError) return [error.message, ...error.issues].join(": ");
+  return (error as Error).message;
+}
 
 const count = new Intl.NumberFormat("en-US");
 
@@ -104,14 +122,17 @@ export function ViewTotalsBar<L extends ListName>({
       );
     } catch (error) {
       if (abort.signal.aborted) return;
+      const signedOut = error instanceof ApiRequestError && error.kind === "signed-out";
       const refused = refusal !== undefined && error instanceof refusal;
-      if (refused && shown) setPhase({ ...shown, refused: (error as Error).message });
+      if (shown && (refused || signedOut))
+        setPhase({ ...shown, refused: refused ? (error as Error).message : undefined, signedOut });
+      else if (signedOut) setPhase({ kind: "failed", message: "", signedOut });
       else
         setPhase({
           kind: "failed",
           message: refused
             ? (error as Error).message
-            : `The sum could not be read: ${(error as Error).message}. Sum again to retry.`,
+            : `The sum could not be read: ${failureText(error)}. Sum again to retry.`,
         });
     }
   }
@@ -142,6 +163,7 @@ export function ViewTotalsBar<L extends ListName>({
             {phase.refused}
           </span>
         ) : null}
+        {phase.signedOut ? <SignedOutNotice /> : null}
       </>
     );
   } else if (phase.kind === "walking") {
@@ -159,7 +181,9 @@ export function ViewTotalsBar<L extends ListName>({
   } else {
     body = (
       <>
-        {phase.kind === "failed" ? (
+        {phase.kind === "failed" && phase.signedOut ? (
+          <SignedOutNotice />
+        ) : phase.kind === "failed" ? (
           <span role="alert" className="text-sm text-danger">
             {phase.message}
           </span>

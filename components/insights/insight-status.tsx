@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { ErrorPanel } from "@/components/states/error-panel";
-import type { ApiErrorKind } from "@/lib/api/errors";
+import { type ApiErrorKind, ApiRequestError } from "@/lib/api/errors";
 import { readNdjson, StreamRefused } from "@/lib/insights/read-ndjson";
 
 type Phase =
@@ -115,11 +115,13 @@ export function InsightStatus({
       if (abort.signal.aborted) return;
       if (error instanceof StreamRefused)
         return setPhase({ kind: "refused", message: error.message });
+      // The route's own refusal keeps its kind: a session that ended says "signed out".
+      const refusal = error instanceof ApiRequestError ? error : null;
       setPhase({
         kind: "failed",
         message: error instanceof Error ? error.message : "The walk could not be read.",
-        errorKind: "network",
-        status: null,
+        errorKind: refusal?.kind ?? "network",
+        status: refusal?.status ?? null,
         pagesRead: 0,
         rowsRead: 0,
       });

@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import Link from "@/components/layout/link";
+import { SignInAgain } from "@/components/states/sign-in-again";
 import type { ApiErrorInfo } from "@/lib/api/errors";
 
 const TITLES: Record<ApiErrorInfo["kind"], string> = {
@@ -15,23 +15,6 @@ const TITLES: Record<ApiErrorInfo["kind"], string> = {
   "signed-out": "You are signed out",
   "sign-in-unavailable": "Sign-in cannot be checked right now",
 };
-
-/**
- * The sign-in page, coming back to this page's URL (its filters) after. Read in the
- * browser once shown: this panel shows a failure of the browser's own requests.
- */
-function SignInAgain() {
-  const [href, setHref] = useState("/sign-in");
-  useEffect(() => {
-    const here = `${window.location.pathname}${window.location.search}`;
-    setHref(`/sign-in?next=${encodeURIComponent(here)}`);
-  }, []);
-  return (
-    <a className="underline" href={href}>
-      Sign in again
-    </a>
-  );
-}
 
 /** Kinds about the dashboard's own sign-in: their HTTP status tells a person nothing. */
 const SIGN_IN_KINDS: ReadonlySet<ApiErrorInfo["kind"]> = new Set([

@@ -5,6 +5,7 @@
  * JavaScript. A stream that breaks off saves nothing: the person sees how many rows
  * arrived and why it stopped, and can retry.
  */
+import { errorFromResponse } from "@/lib/api/errors";
 import { FAILURE_MARKER } from "./protocol";
 
 export interface ExportProgress {
@@ -17,7 +18,9 @@ export type ExportOutcome =
   | { kind: "failed"; rows: number; reason: string }
   | { kind: "cancelled"; rows: number }
   /** The server's limit on exports refused this one before it started (429). */
-  | { kind: "limited"; rows: 0; reason: string; retryAfterSec: number };
+  | { kind: "limited"; rows: 0; reason: string; retryAfterSec: number }
+  /** The person's session ended (the sign-in guard's 401): nothing was read. */
+  | { kind: "signed-out"; rows: 0 };
 
 /**
  * Counts CSV records across chunks: a LF outside quotes ends a record (a quoted
@@ -54,14 +57,11 @@ function fileNameOf(response: Response, fallback: string): string {
   return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
 }
 
-async function errorReason(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: string; issues?: { message: string }[] };
-    const issues = (body.issues ?? []).map((i) => i.message).join("; ");
-    return [body.message ?? `HTTP ${response.status}`, issues].filter(Boolean).join(" ");
-  } catch {
-    return `The server answered ${response.status}.`;
-  }
+/** The refusal's message and issues, or, for the sign-in guard's 401, that the session ended. */
+async function refusalOf(response: Response): Promise<{ signedOut: boolean; reason: string }> {
+  const error = await errorFromResponse(response);
+  const reason = [error.message, ...error.issues].join(" ");
+  return { signedOut: error.kind === "signed-out", reason };
 }
 
 function isAbort(error: unknown): boolean {
@@ -80,15 +80,13 @@ export async function runExport(
     if (isAbort(error)) return { kind: "cancelled", rows: 0 };
     return { kind: "failed", rows: 0, reason: "The dashboard could not reach the server." };
   }
-  if (response.status === 429)
-    return {
-      kind: "limited",
-      rows: 0,
-      reason: await errorReason(response),
-      retryAfterSec: Number(response.headers.get("retry-after")) || 60,
-    };
-  if (!response.ok || !response.body)
-    return { kind: "failed", rows: 0, reason: await errorReason(response) };
+  if (!response.ok || !response.body) {
+    const retryAfterSec = Number(response.headers.get("retry-after")) || 60;
+    const { signedOut, reason } = await refusalOf(response);
+    if (response.status === 429) return { kind: "limited", rows: 0, reason, retryAfterSec };
+    if (signedOut) return { kind: "signed-out", rows: 0 };
+    return { kind: "failed", rows: 0, reason };
+  }
 
   const reader = response.body.getReader();
   const decoder = new TextDecoder();

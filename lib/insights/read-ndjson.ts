@@ -1,10 +1,13 @@
+import { errorFromResponse } from "@/lib/api/errors";
+
 /** A 429 from one of the dashboard's limits: said as such, not as a walk that failed. */
 export class StreamRefused extends Error {}
 
 /**
  * Reads a whole-list walk's NDJSON answer in the browser (the totals of a view, an
- * insight view's walk), calling `onEvent` per line as it arrives. A non-2xx answer
- * throws its message; a 429, StreamRefused saying `refused` and when to try again.
+ * insight view's walk), calling `onEvent` per line as it arrives. A 429 throws
+ * StreamRefused saying `refused` and when to try again; another non-2xx answer, its
+ * ApiRequestError.
  */
 export async function readNdjson<E>(
   url: string,
@@ -19,16 +22,8 @@ export async function readNdjson<E>(
       `${refused}: try again in ${wait && /^\d+$/.test(wait) ? `${wait} s` : "a minute"}.`,
     );
   }
-  if (!response.ok || !response.body) {
-    let message = `The dashboard answered HTTP ${response.status}.`;
-    try {
-      const body = (await response.json()) as { message?: string; issues?: { message: string }[] };
-      message = [body.message, ...(body.issues ?? []).map((i) => i.message)]
-        .filter(Boolean)
-        .join(": ");
-    } catch {}
-    throw new Error(message);
-  }
+  // What the route said, as the kind the panels word (the guard's signed-out among them).
+  if (!response.ok || !response.body) throw await errorFromResponse(response);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
