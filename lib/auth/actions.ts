@@ -7,7 +7,7 @@ import { safeNext } from "@/lib/auth/config";
 import { endSession } from "@/lib/auth/end-session";
 import { type Auth, OIDC_PROVIDER_ID } from "@/lib/auth/instance";
 import { queueSignOut } from "@/lib/auth/pending-sign-outs";
-import { authSetup, getAuth, getStorageHealth } from "@/lib/auth/server";
+import { authSetup, getAuth, getStorageHealth, sharedSignOuts } from "@/lib/auth/server";
 import { SESSION_COOKIE, sessionCookieOf } from "@/lib/auth/session-cookie";
 import { rootCause, type StorageHealth } from "@/lib/auth/storage-health";
 
@@ -161,7 +161,7 @@ export async function signOut(): Promise<void> {
   if (outcome === "ended") redirect("/sign-in?signed-out=1");
   await forgetSessionCookie();
   if (outcome === "no session") redirect("/sign-in?signed-out=1");
-  queueSignOut(cookie);
+  await queueSignOut(cookie, sharedSignOuts());
   redirect("/sign-in?signed-out=later");
 }
 

@@ -12,7 +12,8 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { connectRedis } from "@/lib/shared-state/redis";
 import {
   findPostgresBin,
   startTestPostgres,
@@ -404,7 +405,12 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       const { getAuth } = await import("./server");
       const { signOut } = await import("./actions");
       const { viewerForRequest } = await import("./guard");
-      const { pendingSignOuts } = await import("./pending-sign-outs");
+      const { pendingSignOuts, PENDING_SIGN_OUTS_KEY } = await import("./pending-sign-outs");
+      // The sign-out is shared through Redis too (the test run's own: lib/testing/
+      // services-setup.ts), so another instance ends it, or this one after a restart.
+      const redisUrl = inject("redisUrl");
+      if (redisUrl) vi.stubEnv("REDIS_URL", redisUrl);
+      const redis = redisUrl ? connectRedis(redisUrl, 1_000) : null;
       const signedIn = await (await getAuth()).api.signInEmail({
         body: { email, password },
         asResponse: true,
@@ -440,16 +446,59 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
             }),
           },
         ]);
-        expect(pendingSignOuts()).toBe(1);
+        expect(await pendingSignOuts()).toBe(1);
+        if (redis) {
+          expect(await redis.zrange(PENDING_SIGN_OUTS_KEY, 0, -1)).toEqual([cookie]);
+          // This instance restarts meanwhile: what it held in memory is gone, the
+          // shared queue is what ends the session.
+          (globalThis as { __invoicingPendingSignOuts?: Set<string> }).__invoicingPendingSignOuts =
+            undefined;
+        }
       } finally {
         server!.thaw();
       }
       // Pinged, it answers: the sign-out is recorded then, and the old cookie is refused.
       await expect.poll(() => sessionRows(email), { timeout: 5_000, interval: 100 }).toBe(0);
-      expect(pendingSignOuts()).toBe(0);
+      expect(await pendingSignOuts()).toBe(0);
+      if (redis) expect(await redis.exists(PENDING_SIGN_OUTS_KEY)).toBe(0);
+      redis?.disconnect();
       expect(((await ask()) as Response).status).toBe(401);
       said.mockRestore();
       request.headers = new Headers();
+      expect((await cli(["users", "remove", "--email", email])).code).toBe(0);
+    },
+  );
+
+  it.skipIf(!inject("redisUrl"))(
+    "at start, an instance ends the sign-outs another instance could not record (shared through Redis)",
+    async () => {
+      serveFromThisDatabase();
+      vi.stubEnv("REDIS_URL", inject("redisUrl")!);
+      const email = "ash@example.com";
+      await addAccount(email, "Ash");
+      const { getAuth, sharedSignOuts } = await import("./server");
+      const { queueSignOut } = await import("./pending-sign-outs");
+      const { checkAuthAtStartup } = await import("./startup");
+      const signedIn = await (await getAuth()).api.signInEmail({
+        body: { email, password: PASSWORD },
+        asResponse: true,
+      });
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0]!)
+        .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+      // Queued by another instance, which then went away: only the shared queue holds it.
+      await queueSignOut(cookie, sharedSignOuts());
+      (globalThis as { __invoicingPendingSignOuts?: Set<string> }).__invoicingPendingSignOuts =
+        undefined;
+      expect(await sessionRows(email)).toBe(1);
+      const said = vi.spyOn(console, "log").mockImplementation(() => {});
+      await checkAuthAtStartup();
+      await expect.poll(() => sessionRows(email), { timeout: 5_000, interval: 100 }).toBe(0);
+      expect(said).toHaveBeenCalledWith(
+        "Sign-in: ended 1 session(s) signed out while the storage was not answering",
+      );
+      said.mockRestore();
       expect((await cli(["users", "remove", "--email", email])).code).toBe(0);
     },
   );

@@ -1,9 +1,10 @@
 import "server-only";
 import { sharedBroadcast } from "@/lib/shared-state/broadcast";
+import { redisClient } from "@/lib/shared-state/redis";
 import { type AuthSetup, describeProblems, readAuthSetup } from "./config";
 import { endSession } from "./end-session";
 import { type Auth, createAuth } from "./instance";
-import { endPendingSignOuts } from "./pending-sign-outs";
+import { endPendingSignOuts, redisSignOuts, type SharedSignOuts } from "./pending-sign-outs";
 import { createStorageHealth, type StorageHealth } from "./storage-health";
 import { passwordThrottleHooks } from "./throttle-hooks";
 
@@ -56,7 +57,7 @@ function storageHealthShared(
   const health = createStorageHealth(ping, {
     timeoutMs,
     onSilent: () => news.tell("silent"),
-    onBack: () => void endPendingSignOuts((headers) => endSession(auth, headers)),
+    onBack: () => void endSignOutsLeftPending(auth),
   });
   news.listen((message) => {
     if (message === "silent") health.heard();
@@ -72,4 +73,25 @@ export function getAuth(): Promise<Auth> {
 /** The sign-in storage's health as this instance knows it (lib/auth/storage-health.ts). */
 export function getStorageHealth(): Promise<StorageHealth> {
   return authAndHealth().then(({ health }) => health);
+}
+
+/**
+ * The sign-outs the storage could not record, shared through Redis when REDIS_URL is
+ * set (lib/auth/pending-sign-outs.ts), kept as long as a session lives.
+ */
+export function sharedSignOuts(): SharedSignOuts | null {
+  const current = authSetup();
+  const client = redisClient();
+  return current.mode === "required" && client
+    ? redisSignOuts(client, current.config.sessionTtlSec)
+    : null;
+}
+
+/**
+ * Ends the sign-outs left pending, this instance's and the others' (when the storage
+ * answers again, and at start: those of an instance restarted meanwhile).
+ */
+export async function endSignOutsLeftPending(auth?: Auth): Promise<number> {
+  const instance = auth ?? (await getAuth());
+  return endPendingSignOuts((headers) => endSession(instance, headers), sharedSignOuts());
 }

@@ -7,7 +7,7 @@
  * database's schema, so a storage problem shows at start too.
  */
 import { describeProblems, readAuthSetup } from "./config";
-import { getStorageHealth } from "./server";
+import { endSignOutsLeftPending, getStorageHealth } from "./server";
 
 export async function checkAuthAtStartup(): Promise<void> {
   const setup = readAuthSetup(process.env);
@@ -28,6 +28,17 @@ export async function checkAuthAtStartup(): Promise<void> {
     console.error("The server will not start.");
     process.exit(1);
   }
+  // Sign-outs another instance (or this one, before a restart) could not record while
+  // the storage was not answering: ended now that it answers.
+  void endSignOutsLeftPending().then(
+    (ended) => {
+      if (ended > 0)
+        console.log(
+          `Sign-in: ended ${ended} session(s) signed out while the storage was not answering`,
+        );
+    },
+    () => {},
+  );
   const methods = [
     setup.config.oidc ? `OpenID Connect (${setup.config.oidc.issuer})` : null,
     setup.config.localAccounts ? "local accounts" : null,
