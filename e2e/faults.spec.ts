@@ -127,7 +127,7 @@ test("a 401 in the middle of scrolling is explained and never retried", async ({
   await expect(alert.getByRole("button", { name: "Retry" })).toHaveCount(0);
 });
 
-test("signed out in another tab while a list is open: loading more, a sum and an export say so, the rows stay, and signing in again comes back to the list", async ({
+test("signed out in another tab while a list is open: loading more, a sum, an export and the top bar say so, the rows stay, and signing in again comes back to the list", async ({
   page,
   request,
 }) => {
@@ -147,6 +147,11 @@ test("signed out in another tab while a list is open: loading more, a sum and an
     "Not summed: you are signed out. Sign in again to come back to this view.",
   );
   await expect(totals.getByRole("link", { name: "Sign in again" })).toHaveAttribute("href", back);
+  // The top bar no longer names the account: it says signed out, with the same way back.
+  const bar = page.getByRole("banner");
+  await expect(bar).toContainText("Signed out");
+  await expect(bar).not.toContainText("Signed in as");
+  await expect(bar.getByRole("link", { name: "Sign in again" })).toHaveAttribute("href", back);
   await page.getByRole("button", { name: "Export CSV" }).click();
   const exported = page.getByRole("alert").filter({ hasText: "Not exported" });
   await expect(exported).toHaveText(

@@ -1,5 +1,5 @@
-import { signOut } from "@/lib/auth/actions";
 import type { Viewer } from "@/lib/auth/guard";
+import { SessionStatus } from "./session-status";
 import { ThemeToggle } from "./theme-toggle";
 
 /**
@@ -20,21 +20,7 @@ export function SessionBar({ viewer }: { viewer: Viewer }) {
         </p>
       ) : null}
       <div className="ml-auto flex min-w-0 items-center gap-3 text-xs">
-        {viewer.kind === "open" ? null : (
-          <>
-            <span className="min-w-0 truncate text-fg-muted">
-              Signed in as <span className="font-medium text-fg">{viewer.email}</span>
-            </span>
-            <form action={signOut} className="shrink-0">
-              <button
-                type="submit"
-                className="rounded border border-line-strong px-2 py-0.5 font-medium text-fg-muted hover:bg-surface-muted focus:outline-none focus-visible:ring-2 focus-visible:ring-accent"
-              >
-                Sign out
-              </button>
-            </form>
-          </>
-        )}
+        {viewer.kind === "user" ? <SessionStatus email={viewer.email} /> : null}
         <ThemeToggle />
       </div>
     </>

@@ -1,3 +1,5 @@
+import { noteSessionEnded } from "@/lib/auth/session-ended";
+
 /**
  * What went wrong talking to the Invoicing API, as a value both the server and the
  * browser can hold: every failure becomes one of these kinds, so a page can say
@@ -102,8 +104,10 @@ export async function errorFromResponse(response: Response): Promise<ApiRequestE
         .filter((m): m is string => typeof m === "string")
     : [];
   const code = typeof record.code === "string" ? record.code : null;
+  const kind = (code && DASHBOARD_CODES.get(code)) || kindOfStatus(response.status);
+  if (kind === "signed-out") noteSessionEnded();
   return new ApiRequestError({
-    kind: (code && DASHBOARD_CODES.get(code)) || kindOfStatus(response.status),
+    kind,
     status: response.status,
     code,
     message: typeof record.message === "string" ? record.message : `HTTP ${response.status}`,
