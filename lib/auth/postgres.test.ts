@@ -139,6 +139,48 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
 
   const issuer = { url: "", server: null as Server | null };
 
+  /**
+   * Signs `email` in through the server's own instance (as the sign-in page's form
+   * does): the session cookie, as a request's Cookie header carries it.
+   */
+  async function signInThroughServer(email: string): Promise<string> {
+    const { getAuth } = await import("./server");
+    const signedIn = await (await getAuth()).api.signInEmail({
+      body: { email, password: PASSWORD },
+      asResponse: true,
+    });
+    return signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+  }
+
+  /**
+   * A sign-in action while the database does not answer: the first waits the timeout
+   * out and lands on `unavailable`, making the storage silent, so the next lands there
+   * at once (within 250 ms; `meanwhile` checks more before the thaw). Once it answers
+   * again, the action lands where `answered` says.
+   */
+  async function toldAtOnceWhileFrozen(
+    act: () => Promise<string | null>,
+    unavailable: string,
+    answered: () => Promise<unknown>,
+    meanwhile: () => Promise<void> = async () => {},
+  ) {
+    const said = vi.spyOn(console, "error").mockImplementation(() => {});
+    server!.freeze();
+    try {
+      // Without the pool's timeouts this waits for ever: "still waiting" here.
+      expect(await within(act(), 10_000)).toBe(unavailable);
+      expect(await within(act(), 250)).toBe(unavailable);
+      await meanwhile();
+    } finally {
+      server!.thaw();
+    }
+    await answered();
+    said.mockRestore();
+  }
+
   beforeAll(async () => {
     ({ url: issuer.url, server: issuer.server } = await startIssuer());
     if (!adminUrl) {
@@ -255,16 +297,8 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       const email = "sam@example.com";
       await addAccount(email, "Sam");
       // The server's own instance and guard, as a route handler reaches them.
-      const { getAuth } = await import("./server");
       const { viewerForRequest } = await import("./guard");
-      const signedIn = await (await getAuth()).api.signInEmail({
-        body: { email, password: PASSWORD },
-        asResponse: true,
-      });
-      const cookie = signedIn.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0]!)
-        .join("; ");
+      const cookie = await signInThroughServer(email);
       const ask = () =>
         viewerForRequest(
           new Request("http://localhost:3000/api/data/invoices", { headers: { cookie } }),
@@ -334,30 +368,26 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       };
       expect(await signIn("/invoices")).toBe("/invoices");
 
-      const said = vi.spyOn(console, "error").mockImplementation(() => {});
-      server!.freeze();
-      try {
-        const unavailable = "/sign-in?error=unavailable&next=%2Finvoices";
-        // Without the pool's timeouts this waits for ever: "still waiting" here.
-        expect(await within(signIn("/invoices"), 10_000)).toBe(unavailable);
-        // It waited the timeout out, so the storage is silent: the next are told at once.
-        expect(await within(signIn("/invoices"), 250)).toBe(unavailable);
-        const check = await within(
-          viewerForRequest(
-            new Request("http://localhost:3000/api/data/invoices", {
-              headers: { cookie: `${SESSION_COOKIE}=a-session.signature` },
-            }),
-          ),
-          250,
-        );
-        expect((check as Response).status).toBe(503);
-      } finally {
-        server!.thaw();
-      }
-      await expect
-        .poll(() => signIn("/payments"), { timeout: 5_000, interval: 100 })
-        .toBe("/payments");
-      said.mockRestore();
+      await toldAtOnceWhileFrozen(
+        () => signIn("/invoices"),
+        "/sign-in?error=unavailable&next=%2Finvoices",
+        () =>
+          expect
+            .poll(() => signIn("/payments"), { timeout: 5_000, interval: 100 })
+            .toBe("/payments"),
+        // A session check is told at once too.
+        async () => {
+          const check = await within(
+            viewerForRequest(
+              new Request("http://localhost:3000/api/data/invoices", {
+                headers: { cookie: `${SESSION_COOKIE}=a-session.signature` },
+              }),
+            ),
+            250,
+          );
+          expect((check as Response).status).toBe(503);
+        },
+      );
       expect((await cli(["users", "remove", "--email", email])).code).toBe(0);
     },
   );
@@ -374,24 +404,16 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
         return landing(signInWithSso(form));
       };
       // Answering: to the issuer, its state written to the storage.
-      expect(await sso("/invoices")).toMatch(new RegExp(`^${issuer.url}/auth\\?`));
-
-      const said = vi.spyOn(console, "error").mockImplementation(() => {});
-      server!.freeze();
-      try {
-        const unavailable = "/sign-in?error=unavailable&next=%2Finvoices";
-        // Its state cannot be written: the storage's failure, not "could not reach the
-        // issuer" (sso_unavailable) as before.
-        expect(await within(sso("/invoices"), 10_000)).toBe(unavailable);
-        // It waited the timeout out, so the storage is silent: the next is told at once.
-        expect(await within(sso("/invoices"), 250)).toBe(unavailable);
-      } finally {
-        server!.thaw();
-      }
-      await expect
-        .poll(() => sso("/payments"), { timeout: 5_000, interval: 100 })
-        .toMatch(new RegExp(`^${issuer.url}/auth\\?`));
-      said.mockRestore();
+      const toIssuer = new RegExp(`^${issuer.url}/auth\\?`);
+      expect(await sso("/invoices")).toMatch(toIssuer);
+      // Its state cannot be written: the storage's failure, not "could not reach the
+      // issuer" (sso_unavailable) as before.
+      await toldAtOnceWhileFrozen(
+        () => sso("/invoices"),
+        "/sign-in?error=unavailable&next=%2Finvoices",
+        () =>
+          expect.poll(() => sso("/payments"), { timeout: 5_000, interval: 100 }).toMatch(toIssuer),
+      );
     },
   );
 
@@ -400,9 +422,7 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
     async () => {
       serveFromThisDatabase();
       const email = "lee@example.com";
-      const password = PASSWORD;
       await addAccount(email, "Lee");
-      const { getAuth } = await import("./server");
       const { signOut } = await import("./actions");
       const { viewerForRequest } = await import("./guard");
       const { pendingSignOuts, PENDING_SIGN_OUTS_KEY } = await import("./pending-sign-outs");
@@ -411,14 +431,7 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       const redisUrl = inject("redisUrl");
       if (redisUrl) vi.stubEnv("REDIS_URL", redisUrl);
       const redis = redisUrl ? connectRedis(redisUrl, 1_000) : null;
-      const signedIn = await (await getAuth()).api.signInEmail({
-        body: { email, password },
-        asResponse: true,
-      });
-      const cookie = signedIn.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0]!)
-        .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+      const cookie = await signInThroughServer(email);
       const ask = () =>
         viewerForRequest(
           new Request("http://localhost:3000/api/data/invoices", { headers: { cookie } }),
@@ -476,17 +489,10 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       vi.stubEnv("REDIS_URL", inject("redisUrl")!);
       const email = "ash@example.com";
       await addAccount(email, "Ash");
-      const { getAuth, sharedSignOuts } = await import("./server");
+      const { sharedSignOuts } = await import("./server");
       const { queueSignOut } = await import("./pending-sign-outs");
       const { checkAuthAtStartup } = await import("./startup");
-      const signedIn = await (await getAuth()).api.signInEmail({
-        body: { email, password: PASSWORD },
-        asResponse: true,
-      });
-      const cookie = signedIn.headers
-        .getSetCookie()
-        .map((c) => c.split(";")[0]!)
-        .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+      const cookie = await signInThroughServer(email);
       // Queued by another instance, which then went away: only the shared queue holds it.
       await queueSignOut(cookie, sharedSignOuts());
       (globalThis as { __invoicingPendingSignOuts?: Set<string> }).__invoicingPendingSignOuts =
