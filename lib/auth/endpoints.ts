@@ -1,4 +1,5 @@
 import { AUTH_BASE_PATH } from "./instance";
+import { SIGN_IN_UNAVAILABLE_MESSAGE } from "./storage-health";
 
 /**
  * The better-auth endpoints the dashboard answers over HTTP, and nothing else.
@@ -64,4 +65,24 @@ export async function stripSessionTokens(response: Response): Promise<Response> 
     statusText: response.statusText,
     headers,
   });
+}
+
+/**
+ * The answer of an endpoint while the sign-in storage is silent (not answering:
+ * lib/auth/storage-health.ts), at once instead of after the storage's timeout: the
+ * OIDC callback, where the browser arrives back from the issuer, goes to the sign-in
+ * page saying sign-in is unavailable (the way back into the page the person was going
+ * to is in the sign-in's state, which is in the storage); the others answer 503
+ * SIGN_IN_UNAVAILABLE, as the data routes do.
+ */
+export function answerWhileSilent(pathname: string, origin: string): Response {
+  if (pathname === `${AUTH_BASE_PATH}/callback/oidc`)
+    return new Response(null, {
+      status: 302,
+      headers: { location: `${origin}/sign-in?error=unavailable`, "cache-control": "no-store" },
+    });
+  return Response.json(
+    { message: SIGN_IN_UNAVAILABLE_MESSAGE, code: "SIGN_IN_UNAVAILABLE", issues: [] },
+    { status: 503, headers: { "cache-control": "no-store", "retry-after": "5" } },
+  );
 }

@@ -7,7 +7,9 @@ import { describeProblems, PATH_HEADER, safeNext } from "./config";
 import type { Auth } from "./instance";
 import { authSetup, getAuth, getStorageHealth } from "./server";
 import { sessionCookieOf } from "./session-cookie";
-import { rootCause, type StorageHealth } from "./storage-health";
+import { rootCause, SIGN_IN_UNAVAILABLE_MESSAGE, type StorageHealth } from "./storage-health";
+
+export { SIGN_IN_UNAVAILABLE_MESSAGE };
 
 /**
  * Who is looking. "open" when the dashboard runs without sign-in (the built-in demo API),
@@ -110,10 +112,6 @@ function unauthorized(
     { status, headers: { "cache-control": "no-store", ...headers } },
   );
 }
-
-/** What a route handler answers while the sign-in storage cannot be read. */
-export const SIGN_IN_UNAVAILABLE_MESSAGE =
-  "Sign-in cannot be checked right now: the dashboard's sign-in storage is not answering. You are not signed out; try again in a moment.";
 
 /** For route handlers: the viewer, or a 401 (or 503) JSON response to return as is. */
 export async function viewerForRequest(request: Request): Promise<Viewer | Response> {

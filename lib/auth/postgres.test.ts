@@ -393,7 +393,7 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
   );
 
   it.skipIf(Boolean(givenUrl))(
-    "single sign-on while it does not answer: the first waits AUTH_DATABASE_TIMEOUT_MS and says sign-in is unavailable (not the issuer), the next is told at once",
+    "single sign-on while it does not answer: the first waits AUTH_DATABASE_TIMEOUT_MS and says sign-in is unavailable (not the issuer), the next is told at once, and so is the browser back from the issuer",
     async () => {
       serveFromThisDatabase();
       const { signInWithSso } = await import("./actions");
@@ -408,11 +408,30 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       expect(await sso("/invoices")).toMatch(toIssuer);
       // Its state cannot be written: the storage's failure, not "could not reach the
       // issuer" (sso_unavailable) as before.
+      const route = await import("@/app/api/auth/[...all]/route");
       await toldAtOnceWhileFrozen(
         () => sso("/invoices"),
         "/sign-in?error=unavailable&next=%2Finvoices",
         () =>
           expect.poll(() => sso("/payments"), { timeout: 5_000, interval: 100 }).toMatch(toIssuer),
+        // better-auth's own endpoints are told at once too: the browser back from the
+        // issuer goes to the sign-in page saying so; the session check answers 503.
+        async () => {
+          const back = (await within(
+            route.GET(new Request("http://localhost:3000/api/auth/callback/oidc?code=c&state=s")),
+            250,
+          )) as Response;
+          expect(back.status).toBe(302);
+          expect(back.headers.get("location")).toBe(
+            "http://localhost:3000/sign-in?error=unavailable",
+          );
+          const check = (await within(
+            route.GET(new Request("http://localhost:3000/api/auth/get-session")),
+            250,
+          )) as Response;
+          expect(check.status).toBe(503);
+          expect(await check.json()).toMatchObject({ code: "SIGN_IN_UNAVAILABLE" });
+        },
       );
     },
   );

@@ -44,6 +44,10 @@ export interface StorageHealthOptions {
 
 export const PING_EVERY_MS = 1_000;
 
+/** What a route answers (503 SIGN_IN_UNAVAILABLE) while the sign-in storage cannot be read. */
+export const SIGN_IN_UNAVAILABLE_MESSAGE =
+  "Sign-in cannot be checked right now: the dashboard's sign-in storage is not answering. You are not signed out; try again in a moment.";
+
 /** The first failure's own words: better-auth wraps it ("Failed to get session"). */
 export function rootCause(error: unknown): string {
   let inner = error;

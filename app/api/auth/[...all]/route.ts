@@ -1,5 +1,9 @@
-import { isAnsweredAuthEndpoint, stripSessionTokens } from "@/lib/auth/endpoints";
-import { authSetup, getAuth } from "@/lib/auth/server";
+import {
+  answerWhileSilent,
+  isAnsweredAuthEndpoint,
+  stripSessionTokens,
+} from "@/lib/auth/endpoints";
+import { authSetup, getAuth, getStorageHealth } from "@/lib/auth/server";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";
@@ -13,12 +17,14 @@ const notFound = (message: string) =>
  * better-auth's endpoints that the dashboard uses over HTTP (lib/auth/endpoints.ts:
  * the OIDC callback, password sign-in, the session check), their answers without
  * session tokens; every other path answers 404. Absent when the dashboard runs open;
- * a clear 503 when sign-in is required but misconfigured.
+ * a clear 503 when sign-in is required but misconfigured. While the sign-in storage
+ * is not answering, said at once (answerWhileSilent), not after its timeout.
  */
 async function handle(request: Request): Promise<Response> {
   const setup = authSetup();
   if (setup.mode === "open") return notFound("Sign-in is off: the dashboard runs open.");
-  if (!isAnsweredAuthEndpoint(request.method, new URL(request.url).pathname))
+  const url = new URL(request.url);
+  if (!isAnsweredAuthEndpoint(request.method, url.pathname))
     return notFound("No such endpoint: accounts are managed with `npm run auth` on the server.");
   if (setup.mode === "invalid")
     return Response.json(
@@ -29,7 +35,9 @@ async function handle(request: Request): Promise<Response> {
       },
       { status: 503, headers: NO_STORE },
     );
-  return stripSessionTokens(await (await getAuth()).handler(request));
+  const [auth, health] = await Promise.all([getAuth(), getStorageHealth()]);
+  if (health.silent) return answerWhileSilent(url.pathname, setup.config.baseURL);
+  return stripSessionTokens(await auth.handler(request));
 }
 
 export const GET = handle;
