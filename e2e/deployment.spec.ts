@@ -5,7 +5,9 @@
  * the data route's limit is one allowance across both; Redis going away leaves each
  * instance limiting in its own memory (README, "Redis"), never a 500, and so does a
  * Redis that stops answering with its connections open; a sign-in storage that stops
- * answering is said to the person within seconds (their session kept); an instance
+ * answering is said to the person within seconds (their session kept), and a sign-out
+ * it could not record is ended once it answers, though both instances restarted
+ * meanwhile (Redis held it); an instance
  * that cannot reach Redis at start refuses to; a killed instance is taken out by the
  * balancer while the other answers. The instances read the Invoicing API through a
  * counting proxy of the test's own (the built-in API they serve themselves, behind
@@ -20,12 +22,14 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
+import { Redis } from "ioredis";
 import {
   type Deployment,
   deploymentUnavailable,
   type Instance,
   startDeployment,
 } from "../deploy/local";
+import { PENDING_SIGN_OUTS_KEY } from "../lib/auth/pending-sign-outs";
 import { within } from "../lib/testing/within";
 import { E2E_NOW } from "./env";
 import { addAccount } from "./instances";
@@ -188,6 +192,17 @@ async function signIn(base: string): Promise<string> {
     .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   expect(cookie).toBeTruthy();
   return cookie!;
+}
+
+/** The sign-outs the instances could not record yet, as they share them in Redis. */
+async function pendingSignOutsInRedis(): Promise<string[]> {
+  const client = new Redis(deployment.redis!.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await client.connect();
+    return await client.zrange(PENDING_SIGN_OUTS_KEY, 0, -1);
+  } finally {
+    client.disconnect();
+  }
 }
 
 /** A bound for one request: one held by the balancer or an instance fails, named, before the test's timeout. */
@@ -532,9 +547,16 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
       await expect(leavingPage.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
       expect((await leaving.cookies()).find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     });
+    await test.step("the sign-out is kept where every instance reads it (Redis), and both instances restart before the storage answers", async () => {
+      expect(await pendingSignOutsInRedis()).toEqual([leavingCookie]);
+      // A crash or a deploy: what they held in memory is gone.
+      await Promise.all(deployment.instances.map((instance) => instance.kill()));
+    });
   } finally {
     deployment.postgres!.thaw();
   }
+  await test.step("started again", () =>
+    Promise.all(deployment.instances.map((instance) => instance.start())));
   await test.step("each instance's ping finds it back: the session is read again", () =>
     // The sign-in page sends a signed-in person on (a redirect) once it can tell; a
     // moment after the thaw an instance may not have pinged yet.
@@ -574,6 +596,8 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
         { timeout: 30_000 },
       )
       .toBe(401));
+  // Ended by an instance at its start, from Redis: none of them held it any more.
+  expect(await pendingSignOutsInRedis()).toEqual([]);
   await leaving.close();
 });
 

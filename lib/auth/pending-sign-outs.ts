@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { KEY_PREFIX } from "@/lib/shared-state/store";
+import { KEY_PREFIX } from "@/lib/shared-state/key-prefix";
 
 /**
  * Sign-outs the sign-in storage could not record (down, or not answering). The

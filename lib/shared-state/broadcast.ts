@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { KEY_PREFIX } from "./key-prefix";
 import { redisClient } from "./redis";
-import { KEY_PREFIX } from "./store";
 
 /**
  * News one instance tells every other at once, on a channel: Redis publish and

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { KEY_PREFIX } from "./key-prefix";
 import { redisClient } from "./redis";
 
 /**
@@ -26,7 +27,7 @@ export interface SharedStore {
   releaseLock(key: string, token: string): Promise<void>;
 }
 
-export const KEY_PREFIX = "invoicing:";
+export { KEY_PREFIX };
 
 /** Shared state in this process's memory: one instance only. */
 export function createMemoryStore(now: () => number = Date.now): SharedStore {
