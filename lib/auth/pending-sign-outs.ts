@@ -38,11 +38,15 @@ export function redisSignOuts(
   ttlSec: number,
   key = PENDING_SIGN_OUTS_KEY,
 ): SharedSignOuts {
+  // Scores rise with each sign-out this instance queues, even within a millisecond:
+  // equal scores would order by the cookie instead, and the bound drop the wrong one.
+  let last = 0;
   return {
     async add(cookie) {
+      last = Math.max(Date.now(), last + 1);
       await client
         .multi()
-        .zadd(key, Date.now(), cookie)
+        .zadd(key, last, cookie)
         .zremrangebyrank(key, 0, -(MAX_PENDING_SIGN_OUTS + 1))
         .expire(key, ttlSec)
         .exec();

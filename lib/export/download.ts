@@ -60,7 +60,9 @@ function fileNameOf(response: Response, fallback: string): string {
 /** The refusal's message and issues, or, for the sign-in guard's 401, that the session ended. */
 async function refusalOf(response: Response): Promise<{ signedOut: boolean; reason: string }> {
   const error = await errorFromResponse(response);
-  const reason = [error.message, ...error.issues].join(" ");
+  // No message of the route's own (a proxy's error page): the status, in words.
+  const said = error.message === `HTTP ${response.status}` ? null : error.message;
+  const reason = [said ?? `The server answered ${response.status}.`, ...error.issues].join(" ");
   return { signedOut: error.kind === "signed-out", reason };
 }
 
