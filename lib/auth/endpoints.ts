@@ -1,5 +1,5 @@
 import { AUTH_BASE_PATH } from "./instance";
-import { SIGN_IN_UNAVAILABLE_MESSAGE } from "./storage-health";
+import { SIGN_IN_UNAVAILABLE_MESSAGE, type StorageHealth } from "./storage-health";
 
 /**
  * The better-auth endpoints the dashboard answers over HTTP, and nothing else.
@@ -85,4 +85,21 @@ export function answerWhileSilent(pathname: string, origin: string): Response {
     { message: SIGN_IN_UNAVAILABLE_MESSAGE, code: "SIGN_IN_UNAVAILABLE", issues: [] },
     { status: 503, headers: { "cache-control": "no-store", "retry-after": "5" } },
   );
+}
+
+/**
+ * Whether better-auth's `answer` is a failure of the storage: an error (a redirect
+ * back to the sign-in page with a reason, or a 5xx) after waiting out its timeout.
+ * better-auth words a state it could not read on the callback "internal_server_error",
+ * which the sign-in page could only repeat; the route says "unavailable" instead, and
+ * the storage goes silent as it does for a session check.
+ */
+export function failedOnStorage(
+  answer: Response,
+  tookMs: number,
+  health: StorageHealth,
+): boolean {
+  const location = answer.headers.get("location") ?? "";
+  const failed = answer.status >= 500 || (answer.status >= 300 && /[?&]error=/.test(location));
+  return failed && health.tookTheTimeout(tookMs);
 }

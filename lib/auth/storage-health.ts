@@ -28,6 +28,8 @@ export interface StorageHealth {
   answered(): void;
   /** Another instance found the storage not answering: silent here too, pinged at once. */
   heard(): void;
+  /** Whether a request that failed after `tookMs` waited out the storage's timeout. */
+  tookTheTimeout(tookMs: number): boolean;
 }
 
 export interface StorageHealthOptions {
@@ -62,8 +64,10 @@ export function rootCause(error: unknown): string {
  * have closed). A little short of the timeout counts, for timers that fire early.
  */
 function waitedOut(reason: string, tookMs: number, timeoutMs: number): boolean {
-  return /timeout/i.test(reason) || tookMs >= timeoutMs * 0.9;
+  return /timeout/i.test(reason) || tookTimeout(tookMs, timeoutMs);
 }
+
+const tookTimeout = (tookMs: number, timeoutMs: number) => tookMs >= timeoutMs * 0.9;
 
 export function createStorageHealth(
   ping: () => Promise<void>,
@@ -125,6 +129,7 @@ export function createStorageHealth(
       onSilent();
     },
     answered,
+    tookTheTimeout: (tookMs) => tookTimeout(tookMs, timeoutMs),
     heard() {
       if (silent) return;
       if (!failing)

@@ -1,5 +1,6 @@
 import {
   answerWhileSilent,
+  failedOnStorage,
   isAnsweredAuthEndpoint,
   stripSessionTokens,
 } from "@/lib/auth/endpoints";
@@ -18,7 +19,8 @@ const notFound = (message: string) =>
  * the OIDC callback, password sign-in, the session check), their answers without
  * session tokens; every other path answers 404. Absent when the dashboard runs open;
  * a clear 503 when sign-in is required but misconfigured. While the sign-in storage
- * is not answering, said at once (answerWhileSilent), not after its timeout.
+ * is not answering, said at once (answerWhileSilent), not after its timeout; an
+ * answer that waited the timeout out is said the same way, and makes it silent.
  */
 async function handle(request: Request): Promise<Response> {
   const setup = authSetup();
@@ -37,7 +39,14 @@ async function handle(request: Request): Promise<Response> {
     );
   const [auth, health] = await Promise.all([getAuth(), getStorageHealth()]);
   if (health.silent) return answerWhileSilent(url.pathname, setup.config.baseURL);
-  return stripSessionTokens(await auth.handler(request));
+  const started = Date.now();
+  const answer = await auth.handler(request);
+  const tookMs = Date.now() - started;
+  if (failedOnStorage(answer, tookMs, health)) {
+    health.failed(`${url.pathname} waited out the storage's timeout`, tookMs);
+    return answerWhileSilent(url.pathname, setup.config.baseURL);
+  }
+  return stripSessionTokens(answer);
 }
 
 export const GET = handle;
