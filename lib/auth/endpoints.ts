@@ -94,11 +94,7 @@ export function answerWhileSilent(pathname: string, origin: string): Response {
  * which the sign-in page could only repeat; the route says "unavailable" instead, and
  * the storage goes silent as it does for a session check.
  */
-export function failedOnStorage(
-  answer: Response,
-  tookMs: number,
-  health: StorageHealth,
-): boolean {
+export function failedOnStorage(answer: Response, tookMs: number, health: StorageHealth): boolean {
   const location = answer.headers.get("location") ?? "";
   const failed = answer.status >= 500 || (answer.status >= 300 && /[?&]error=/.test(location));
   return failed && health.tookTheTimeout(tookMs);
