@@ -127,7 +127,7 @@ test("a 401 in the middle of scrolling is explained and never retried", async ({
   await expect(alert.getByRole("button", { name: "Retry" })).toHaveCount(0);
 });
 
-test("signed out in another tab while a list is open: loading more, a sum, an export and the top bar say so, the rows stay, and signing in again comes back to the list", async ({
+test("signed out in another tab while a list is open: loading more, a sum, an export, a save and the top bar say so, the rows stay, and signing in again comes back to the list", async ({
   page,
   request,
 }) => {
@@ -152,6 +152,18 @@ test("signed out in another tab while a list is open: loading more, a sum, an ex
   await expect(bar).toContainText("Signed out");
   await expect(bar).not.toContainText("Signed in as");
   await expect(bar.getByRole("link", { name: "Sign in again" })).toHaveAttribute("href", back);
+  // Saving the view too: said, the dialog kept open with its name.
+  await page.getByRole("button", { name: "Save view" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save this view" });
+  await dialog.getByLabel("Name").fill("Issued, while signed out");
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Not saved: you are signed out. Sign in again, then try again.",
+  );
+  await expect(dialog.getByLabel("Name")).toHaveValue("Issued, while signed out");
+  // Escape closes it: the focus stayed in the dialog while it saved.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
   await page.getByRole("button", { name: "Export CSV" }).click();
   const exported = page.getByRole("alert").filter({ hasText: "Not exported" });
   await expect(exported).toHaveText(

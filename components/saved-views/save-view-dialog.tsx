@@ -62,7 +62,8 @@ export default function SaveViewDialog({
             className="mt-4 flex flex-col gap-3"
             onSubmit={(event) => {
               event.preventDefault();
-              if (name.trim()) onSave(name.trim());
+              // Enter in the name submits too: not again while it saves.
+              if (name.trim() && !save.isPending) onSave(name.trim());
             }}
           >
             <TextField
@@ -90,8 +91,11 @@ export default function SaveViewDialog({
               </Button>
               <Button
                 type="submit"
-                isDisabled={save.isPending || !name.trim()}
-                className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-fg disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-accent"
+                // Pending, not disabled, while it saves: a disabled button loses the focus
+                // (to the page, outside the dialog), and Escape then no longer closes it.
+                isPending={save.isPending}
+                isDisabled={!name.trim()}
+                className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-fg disabled:opacity-60 data-[pending]:opacity-60 focus-visible:outline-2 focus-visible:outline-accent"
               >
                 {save.isPending ? "Saving…" : "Save"}
               </Button>

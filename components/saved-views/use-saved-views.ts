@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { errorFromResponse } from "@/lib/api/errors";
 import { browserViews } from "@/lib/saved-views/browser-store";
 import type { SavedView } from "@/lib/saved-views/schema";
 
@@ -12,13 +13,19 @@ interface Loaded {
   views: SavedView[];
 }
 
+/**
+ * What a refused read or change of the views says, read as every answer of the
+ * dashboard's routes is (lib/api/errors.ts): a session that ended is said so (and the
+ * top bar learns it, with its Sign in again), not as "Sign in to read this data".
+ */
 export async function problemMessage(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: string; issues?: { message: string }[] };
-    return [body.message, ...(body.issues ?? []).map((i) => i.message)].filter(Boolean).join(": ");
-  } catch {
-    return `The dashboard answered HTTP ${response.status}.`;
-  }
+  const error = await errorFromResponse(response);
+  if (error.kind === "signed-out") return "you are signed out. Sign in again, then try again.";
+  const said =
+    error.message === `HTTP ${response.status}`
+      ? `The dashboard answered HTTP ${response.status}.`
+      : error.message;
+  return [said, ...error.issues].join(": ");
 }
 
 /**
