@@ -34,9 +34,14 @@ export function ApiCheckPanel({ initial }: { initial: CheckResult | null }) {
         <form action={run}>
           <button
             type="submit"
-            disabled={pending}
+            // Marked unavailable while it runs, not disabled: a disabled button drops the
+            // focus of the person who pressed it to the top of the page.
+            onClick={(event) => {
+              if (pending) event.preventDefault();
+            }}
+            aria-disabled={pending || undefined}
             aria-busy={pending}
-            className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-60"
+            className="rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-accent-fg hover:opacity-90 aria-disabled:opacity-60"
           >
             {pending ? "Checking…" : "Run the check"}
           </button>

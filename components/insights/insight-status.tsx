@@ -157,9 +157,13 @@ export function InsightStatus({
         </p>
         <button
           type="button"
-          onClick={() => start(true)}
-          disabled={walking}
-          className="rounded-md border border-line-strong bg-surface px-3 py-1.5 hover:bg-surface-muted disabled:opacity-60"
+          // Marked unavailable while a walk runs, not disabled: a disabled button drops
+          // the focus of the person who pressed it to the top of the page.
+          onClick={() => {
+            if (!walking) start(true);
+          }}
+          aria-disabled={walking || undefined}
+          className="rounded-md border border-line-strong bg-surface px-3 py-1.5 hover:bg-surface-muted aria-disabled:opacity-60"
         >
           {walking ? "Reading…" : "Refresh"}
         </button>
