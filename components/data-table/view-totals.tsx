@@ -45,6 +45,13 @@ function failureText(error: unknown): string {
 
 const count = new Intl.NumberFormat("en-US");
 
+/**
+ * The key of the bar's one button (Sum this view, Cancel, Sum again): one element
+ * whose words change, so the focus of a person who pressed it stays on it from one
+ * phase to the next (a new button each time dropped it to the top of the page).
+ */
+const ACTION = "action";
+
 function amountText(minor: string, currency: string): string {
   return currency === NO_CURRENCY ? formatMinor(minor, "").trim() : formatMinor(minor, currency);
 }
@@ -155,7 +162,7 @@ export function ViewTotalsBar<L extends ListName>({
         <span className="text-xs text-fg-muted">
           as of {new Date(phase.asOf).toLocaleTimeString("en-US", { timeStyle: "short" })}
         </span>
-        <button type="button" className={button} onClick={() => void sum(true)}>
+        <button key={ACTION} type="button" className={button} onClick={() => void sum(true)}>
           Sum again
         </button>
         {phase.refused ? (
@@ -173,7 +180,7 @@ export function ViewTotalsBar<L extends ListName>({
           Summing the whole view: {count.format(phase.pages)} pages, {count.format(phase.rows)}{" "}
           {noun} so far…
         </span>
-        <button type="button" className={button} onClick={cancel}>
+        <button key={ACTION} type="button" className={button} onClick={cancel}>
           Cancel
         </button>
       </>
@@ -193,6 +200,7 @@ export function ViewTotalsBar<L extends ListName>({
           <span className="text-sm text-fg-muted max-sm:sr-only">{whyAsk}</span>
         )}
         <button
+          key={ACTION}
           type="button"
           // Bare on a phone, it is the size of the buttons beside it.
           className={`${button} max-sm:px-3 max-sm:py-1.5 max-sm:text-sm`}
