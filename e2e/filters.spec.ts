@@ -137,6 +137,24 @@ test("a chip's remove button clears its filter; its editor shows what the URL ho
   await expect(editor.getByRole("checkbox", { name: "Voided" })).not.toBeChecked();
 });
 
+test("removing a chip or clearing the filters from the keyboard leaves the focus on Add filter, not the page's top", async ({
+  page,
+}) => {
+  await page.goto("/invoices?statuses=DRAFT,ISSUED&hasOutstandingBalance=false");
+  await chipOf(page, "Outstanding")
+    .getByRole("button", { name: "Remove the Outstanding filter" })
+    .focus();
+  await page.keyboard.press("Enter");
+  await expect(page).not.toHaveURL(/hasOutstandingBalance/);
+  const addFilter = toolbar(page).getByRole("button", { name: "Add filter" });
+  await expect(addFilter).toBeFocused();
+  await toolbar(page).getByRole("link", { name: "Clear filters" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/invoices$/);
+  await expectChip(page, "Status", null);
+  await expect(addFilter).toBeFocused();
+});
+
 test("the toolbar's menus, calendar and combobox load on first use, not with the page", async ({
   page,
 }) => {

@@ -66,6 +66,7 @@ export function FilterBar({
   const [popovers, loadPopoversNow] = useOnDemand(loadPopovers);
   const [open, setOpen] = useState<Open>(null);
   const addButton = useRef<HTMLButtonElement>(null);
+  const sheetButton = useRef<HTMLButtonElement>(null);
   const chips = useRef(new Map<string, HTMLButtonElement>());
   const editable = fields.filter(isEditable);
   const today = useDashboardToday();
@@ -76,6 +77,14 @@ export function FilterBar({
     setOpen(next);
   };
   const triggerOf = (key: string) => chips.current.get(key) ?? addButton.current;
+  /**
+   * After "Clear filters" the chips are gone: "Add filter" takes the focus (on phones,
+   * "Filters"), as after one chip's remove button, not the top of the page.
+   */
+  const focusAfterClear = () => {
+    const shown = [addButton.current, sheetButton.current].find((el) => el?.offsetParent);
+    shown?.focus({ preventScroll: true });
+  };
   /** Closing gives focus back to what opened it (the chip, or "Add filter" when the chip went). */
   const close = (focus: HTMLElement | null) => {
     setOpen(null);
@@ -143,6 +152,7 @@ export function FilterBar({
           <li className="sm:hidden">
             <button
               type="button"
+              ref={sheetButton}
               aria-haspopup="dialog"
               aria-expanded={open?.kind === "sheet"}
               onClick={() => openNow({ kind: "sheet" })}
@@ -154,7 +164,11 @@ export function FilterBar({
         </ul>
       ) : null}
       {active ? (
-        <Link href={clearHref} className="py-1 text-sm text-accent underline">
+        <Link
+          href={clearHref}
+          onClick={focusAfterClear}
+          className="py-1 text-sm text-accent underline"
+        >
           Clear filters
         </Link>
       ) : null}
@@ -174,7 +188,10 @@ export function FilterBar({
               <Link
                 href={clearHref}
                 className="text-accent underline"
-                onClick={() => setOpen(null)}
+                onClick={() => {
+                  setOpen(null);
+                  focusAfterClear();
+                }}
               >
                 Clear filters
               </Link>
