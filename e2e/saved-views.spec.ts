@@ -76,15 +76,29 @@ test("open demo: save a filtered view, open it from the navigation, rename and d
   await savedSection(page).getByRole("link", { name: "Manage" }).click();
   await expect(page).toHaveURL(/\/views$/);
   await expect(page.getByText("kept in this browser only")).toBeVisible();
-  await page.getByRole("button", { name: `Rename ${name}` }).click();
+  // From the keyboard: the focus goes with each step, never to the top of the page.
+  await page.getByRole("button", { name: `Rename ${name}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel(`New name for ${name}`)).toBeFocused();
   await page.getByLabel(`New name for ${name}`).fill(`${name} renamed`);
-  await page.getByRole("button", { name: "Save name" }).click();
+  await page.keyboard.press("Enter");
   await expect(savedSection(page).getByRole("link", { name: `${name} renamed` })).toBeVisible();
+  await expect(page.getByRole("button", { name: `Rename ${name} renamed` })).toBeFocused();
   await page.reload();
   await expect(page.getByRole("link", { name: `${name} renamed` }).first()).toBeVisible();
-  await page.getByRole("button", { name: `Delete ${name} renamed` }).click();
-  await page.getByRole("button", { name: "Yes, delete" }).click();
+  const remove = page.getByRole("button", { name: `Delete ${name} renamed` });
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  // The question's safe answer first; kept, the focus is back on Delete.
+  await expect(page.getByRole("button", { name: "Keep it" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(remove).toBeFocused();
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("button", { name: "Yes, delete" })).toBeFocused();
+  await page.keyboard.press("Enter");
   await expect(savedSection(page).getByRole("link", { name: `${name} renamed` })).toHaveCount(0);
+  await expect(page.getByText("No saved views yet.")).toBeFocused();
   await expect(page.getByRole("link", { name: `${name} renamed` })).toHaveCount(0);
   expect(askedServer).toEqual([]);
   expect(consoleErrors).toEqual([]);

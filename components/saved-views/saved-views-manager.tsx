@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import Link from "@/components/layout/link";
 import { MAX_VIEW_NAME, type SavedView, savedViewHref } from "@/lib/saved-views/schema";
 import { QueryRoot } from "../islands/query-root";
@@ -24,6 +24,13 @@ export function SavedViewsManager() {
 function ViewsList() {
   const { query, views, home } = useSavedViews();
   const { rename, remove } = useSavedViewActions(home);
+  // After a delete its row is gone: the focus goes to the list (or what says it is
+  // empty), not to the top of the page.
+  const afterDelete = useRef<HTMLElement | null>(null);
+  const [deleted, setDeleted] = useState(0);
+  useEffect(() => {
+    if (deleted > 0) afterDelete.current?.focus({ preventScroll: true });
+  }, [deleted]);
   if (query.isPending) return <p className="text-sm text-fg-muted">Loading saved views…</p>;
   if (query.isError)
     return (
@@ -45,17 +52,30 @@ function ViewsList() {
           : "Your views, kept with your account: nobody else sees them. A view is a plain link you can share."}
       </p>
       {views.length === 0 ? (
-        <p className="rounded-md border border-line bg-surface p-4 text-sm text-fg-muted">
+        <p
+          ref={(el) => {
+            afterDelete.current = el;
+          }}
+          tabIndex={-1}
+          className="rounded-md border border-line bg-surface p-4 text-sm text-fg-muted outline-none"
+        >
           No saved views yet. Filter a list, then press “Save view” above it.
         </p>
       ) : (
-        <ul className="divide-y divide-line rounded-md border border-line bg-surface">
+        <ul
+          ref={(el) => {
+            afterDelete.current = el;
+          }}
+          tabIndex={-1}
+          aria-label="Saved views"
+          className="divide-y divide-line rounded-md border border-line bg-surface outline-none"
+        >
           {views.map((view) => (
             <ViewRow
               key={view.id}
               view={view}
               onRename={(name) => rename.mutateAsync({ id: view.id, name })}
-              onDelete={() => remove.mutateAsync(view.id)}
+              onDelete={() => remove.mutateAsync(view.id).then(() => setDeleted((n) => n + 1))}
             />
           ))}
         </ul>
@@ -77,11 +97,27 @@ function ViewRow({
   const [name, setName] = useState(view.name);
   const [error, setError] = useState<string | null>(null);
   const href = savedViewHref(view);
-  const run = (work: () => Promise<unknown>) =>
+  // The buttons swap with a form or a question and back: the focus goes with them (to
+  // "Keep it", then back to the button that was pressed), never to the top of the page.
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const [backTo, setBackTo] = useState<"rename" | "delete" | null>(null);
+  useEffect(() => {
+    if (mode === "delete") keepButton.current?.focus();
+    if (mode !== "show" || !backTo) return;
+    (backTo === "rename" ? renameButton : deleteButton).current?.focus();
+    setBackTo(null);
+  }, [mode, backTo]);
+  const show = (from: "rename" | "delete") => {
+    setBackTo(from);
+    setMode("show");
+  };
+  const run = (work: () => Promise<unknown>, from: "rename" | "delete") =>
     work().then(
       () => {
         setError(null);
-        setMode("show");
+        show(from);
       },
       (e: unknown) => setError((e as Error).message),
     );
@@ -93,7 +129,7 @@ function ViewRow({
           className="flex flex-1 flex-wrap items-center gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            if (name.trim()) void run(() => onRename(name.trim()));
+            if (name.trim()) void run(() => onRename(name.trim()), "rename");
           }}
         >
           <label className="sr-only" htmlFor={`rename-${view.id}`}>
@@ -108,14 +144,14 @@ function ViewRow({
             value={name}
             onChange={(event) => setName(event.target.value)}
             onKeyDown={(event) => {
-              if (event.key === "Escape") setMode("show");
+              if (event.key === "Escape") show("rename");
             }}
             className="min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg"
           />
           <button type="submit" className={button}>
             Save name
           </button>
-          <button type="button" className={button} onClick={() => setMode("show")}>
+          <button type="button" className={button} onClick={() => show("rename")}>
             Cancel
           </button>
         </form>
@@ -131,10 +167,20 @@ function ViewRow({
       )}
       {mode === "show" ? (
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={button} onClick={() => setMode("rename")}>
+          <button
+            ref={renameButton}
+            type="button"
+            className={button}
+            onClick={() => setMode("rename")}
+          >
             Rename<span className="sr-only"> {view.name}</span>
           </button>
-          <button type="button" className={button} onClick={() => setMode("delete")}>
+          <button
+            ref={deleteButton}
+            type="button"
+            className={button}
+            onClick={() => setMode("delete")}
+          >
             Delete<span className="sr-only"> {view.name}</span>
           </button>
         </div>
@@ -146,11 +192,11 @@ function ViewRow({
           <button
             type="button"
             className={`${button} border-danger-line text-danger`}
-            onClick={() => void run(onDelete)}
+            onClick={() => void run(onDelete, "delete")}
           >
             Yes, delete
           </button>
-          <button type="button" className={button} onClick={() => setMode("show")}>
+          <button ref={keepButton} type="button" className={button} onClick={() => show("delete")}>
             Keep it
           </button>
         </fieldset>
