@@ -28,6 +28,17 @@ export interface SharedSignOuts {
 export const PENDING_SIGN_OUTS_KEY = `${KEY_PREFIX}auth:pending-sign-outs`;
 
 /**
+ * Scores rise with each sign-out this process queues, even within a millisecond: equal
+ * scores would order by the cookie instead, and the bound drop the wrong one. Kept for
+ * the process, not per queue object (the sign-out action makes one per request).
+ */
+let lastScore = 0;
+function nextScore(): number {
+  lastScore = Math.max(Date.now(), lastScore + 1);
+  return lastScore;
+}
+
+/**
  * The queue in a Redis sorted set (scored by when each was queued, the newest
  * MAX_PENDING_SIGN_OUTS kept), gone `ttlSec` after the last sign-out queued: the
  * sessions' own lifetime, past which they have expired anyway. The cookies are session
@@ -38,15 +49,11 @@ export function redisSignOuts(
   ttlSec: number,
   key = PENDING_SIGN_OUTS_KEY,
 ): SharedSignOuts {
-  // Scores rise with each sign-out this instance queues, even within a millisecond:
-  // equal scores would order by the cookie instead, and the bound drop the wrong one.
-  let last = 0;
   return {
     async add(cookie) {
-      last = Math.max(Date.now(), last + 1);
       await client
         .multi()
-        .zadd(key, last, cookie)
+        .zadd(key, nextScore(), cookie)
         .zremrangebyrank(key, 0, -(MAX_PENDING_SIGN_OUTS + 1))
         .expire(key, ttlSec)
         .exec();

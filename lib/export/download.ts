@@ -62,7 +62,9 @@ async function refusalOf(response: Response): Promise<{ signedOut: boolean; reas
   const error = await errorFromResponse(response);
   // No message of the route's own (a proxy's error page): the status, in words.
   const said = error.message === `HTTP ${response.status}` ? null : error.message;
-  const reason = [said ?? `The server answered ${response.status}.`, ...error.issues].join(" ");
+  const reason = [said ?? `The server answered ${response.status}.`, error.issues.join("; ")]
+    .filter(Boolean)
+    .join(" ");
   return { signedOut: error.kind === "signed-out", reason };
 }
 
