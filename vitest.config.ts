@@ -15,8 +15,7 @@ const SANDBOX_NOW = "2026-11-22T09:30:00.000Z";
 /**
  * The display rules again in a zone behind UTC and one ahead: calendar dates must not
  * move with the viewer's zone. Projects of the same run (each test file runs in a
- * process of its own, which takes TZ as set), not two more runs of vitest, each of
- * which seeded a database and started a Redis this file does not use.
+ * process of its own, which takes TZ as set), so the global set-up runs once.
  */
 const inZone = (timeZone: string) => ({
   resolve,
@@ -42,7 +41,7 @@ const UNIT = {
  * Test files that change what the whole process shares (its environment, timers,
  * globals, mocked modules), found by what they call: each runs in a process of its
  * own. The rest share their worker's loaded modules (isolate: false), which saves
- * loading them again for each file: the unit tests 106 -> 70 core-seconds.
+ * loading them again for each file (docs/decisions.md).
  */
 const CHANGES_THE_PROCESS =
   /process\.env(\.[A-Z_]+|\[[^\]]+\])\s*=[^=]|delete process\.env|stubEnv|stubGlobal|vi\.mock\(|useFakeTimers|resetModules/;
@@ -79,12 +78,8 @@ export default defineConfig({
       inZone("Pacific/Auckland"),
     ],
     // Once for the whole run, at its root: the values it provides reach every project.
-    // In each project (they extended the root) it seeded a database and started a
-    // Redis for each of the two, one after the other, before any test ran.
     globalSetup: GLOBAL_SETUP,
-    // Vitest's default on two cores is one worker: the files one after the other,
-    // the other core idle while a file waits (a PostgreSQL starting, a spawned
-    // command). Two: the unit tests 120 -> 69 s here, under the same load.
+    // At least two: with one, a core idles while a file waits on a service (docs/decisions.md).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
   },
 });

@@ -4,8 +4,8 @@
  * - RFC 4180: CRLF record ends; a field holding a comma, a quote, CR or LF is quoted
  *   and its quotes doubled (csv-stringify writes that).
  * - Formula injection: a spreadsheet runs a cell starting with `=`, `+`, `-`, `@`,
- *   tab or CR as a formula, so every such cell gets a leading `'` (OWASP's advice, and
- *   the issue's rule: any cell). That includes a negative amount ("-12.50" is written
+ *   tab or CR as a formula, so every such cell gets a leading `'` (OWASP's advice,
+ *   applied to any cell). That includes a negative amount ("-12.50" is written
  *   "'-12.50", which a spreadsheet shows as text). Our own rule rather than
  *   csv-stringify's `escape_formulas` because it also covers the full-width forms.
  * - Money: minor units as an exact decimal string (every currency has 2 minor

@@ -35,10 +35,9 @@ const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * `new Date(ms).toISOString()` by arithmetic (H. Hinnant's days-to-civil), for
- * integer ms in years 0000–9999; anything else goes to Date. Why: a page of 50
- * invoices formats about 500 timestamps, and Next.js wraps the server's Date
- * constructor; this measured 280 ns a call against 720 ns for Date on this machine
- * (before Next's wrapper). `clock.test.ts` checks it equals Date's output.
+ * integer ms in years 0000–9999; anything else goes to Date. Why: a page formats
+ * hundreds of timestamps, and this is faster than Date (docs/decisions.md).
+ * `clock.test.ts` checks it equals Date's output.
  */
 export function isoFromEpochMs(ms: number): string {
   if (!Number.isInteger(ms) || ms < 0 || ms > LAST_MS_OF_YEAR_9999)

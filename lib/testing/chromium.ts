@@ -9,8 +9,7 @@
  *    installed, else `/usr/bin/chromium` (or wherever `E2E_CHROMIUM` says to look: a
  *    path that does not exist walks the rest of the chain on a machine that has
  *    them). The headless shell is what Playwright itself runs headless tests in, and
- *    lighter: the browser tests took about 30 % less time in it than in the whole
- *    browser's headless mode (customers.spec.ts 30.6 -> 21.4 s, two runs each);
+ *    lighter than the whole browser's headless mode (docs/decisions.md);
  * 2. Playwright's own chromium, downloaded by `npx playwright install chromium`
  *    when missing (given `E2E_BROWSER_DOWNLOAD_TIMEOUT_MS`, 120 s by default: where
  *    downloads other than npm's are blocked it fails within seconds);

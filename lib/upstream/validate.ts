@@ -24,9 +24,9 @@ function schemaFor(path: string): z.ZodType | null {
  * through unchanged for the caller to read.
  *
  * The built-in API (in-process) is passed through as it answered: it is this app's
- * own code, held to the strict schemas by its test suite, and parsing, checking and
- * re-serialising each page cost about a third of a data request's CPU under load
- * (bench:load). Validation guards against a service we do not control.
+ * own code, held to the strict schemas by its test suite, and checking each page
+ * again costs CPU under load (docs/decisions.md). Validation guards against a
+ * service we do not control.
  */
 export async function fetchValidated(pathAndQuery: string): Promise<Response> {
   const response = await callApi(pathAndQuery);

@@ -1,12 +1,12 @@
 /**
  * The built-in API's worker pool, on the main thread's side.
  *
- * better-sqlite3 is synchronous: run on the main thread, every page a whole-list
- * walk or an export reads held the event loop, and a walk's pages follow each other
- * without giving way, so everyone else's requests (even `/health`) waited for the
- * whole walk (16.9 s at 1.3 million invoices). Here each request is answered by a
- * worker thread with its own connection; the main thread only queues the task and
- * wraps the bytes it gets back in a Response.
+ * better-sqlite3 is synchronous: on the main thread, every page a whole-list walk
+ * or an export reads would hold the event loop, and a walk's pages follow each other
+ * without giving way, so everyone else's requests (even `/health`) would wait for the
+ * whole walk (docs/decisions.md). Here each request is answered by a worker thread
+ * with its own connection; the main thread only queues the task and wraps the bytes
+ * it gets back in a Response.
  *
  * Piscina (a well-kept pool: queueing, worker replacement, transferable results)
  * rather than hand-written threads. Workers stay up (each keeps its connection and

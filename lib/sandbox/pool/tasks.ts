@@ -37,8 +37,8 @@ export interface TaskAnswer {
 
 /**
  * This thread's connection, seeded (a new database) and upgraded before its first use.
- * The demo-data generator (faker and its tables) is loaded only to seed: a worker
- * opening a seeded database, as at every start but the first, spares its 0.3 s of CPU.
+ * The demo-data generator (faker and its tables) is loaded only to seed, so a worker
+ * opening a seeded database, as at every start but the first, starts quicker.
  */
 async function readyDatabase(): Promise<void> {
   const db = sharedDatabase();

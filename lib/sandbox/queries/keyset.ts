@@ -4,14 +4,14 @@
  *
  * One query per page reads an index in the order's first key and sorts each run of
  * equal first keys by the rest (SQLite's "temp b-tree for right part of ORDER BY").
- * That sort costs the size of the run: cheap for a date or a name, but 528,000
- * payments have no bank fee, 551,000 nothing unapplied, 24,000 customers are HEALTHY,
- * and a page landing in such a run sorted all of it (1–7 s at 1.3 million invoices).
- * So a list whose order has such large runs ("tie groups", ./tie-groups.ts) is read
- * in segments: the ranges between large groups as one query each, as before, and each
- * large group as its own query with the group's value fixed, where the next key (or
- * the id) is again read in index order. Which values count as large only decides how
- * the list is cut, never what a page holds.
+ * That sort costs the size of the run: cheap for a date or a name, but most payments
+ * have no bank fee and nothing unapplied, many customers are HEALTHY, and a page
+ * landing in such a run sorts all of it (docs/decisions.md). So a list whose order
+ * has such large runs ("tie groups", ./tie-groups.ts) is read in segments: the
+ * ranges between large groups as one query each, and each large group as its own
+ * query with the group's value fixed, where the next key (or the id) is again read
+ * in index order. Which values count as large only decides how the list is cut,
+ * never what a page holds.
  */
 import type Database from "better-sqlite3";
 import type { CursorDirection, CursorKey } from "../cursor";
@@ -194,10 +194,9 @@ function singleQueryReader(
 
 /**
  * Only the sort keys, from the list's own table read through the segment's index
- * (named: SQLite sometimes preferred another index and sorted the whole list). The
+ * (named: SQLite may otherwise prefer another index and sort the whole list). The
  * records are read afterwards for the page's rows alone (`withRecords`): sorting a
- * run of equal keys then moves keys, not whole records with their joins (12.7 ms
- * against 0.7 ms for a run of 3,000 payments).
+ * run of equal keys then moves keys, not whole records with their joins.
  */
 function keysReader(
   db: Database.Database,
@@ -280,7 +279,7 @@ function readSegments(
   if (shortest && (rest.length === 0 || shortest.count <= groups.rows / 4)) {
     // Only the id is left, or the group is a small part of the list (where it sits in
     // the next key's index is anyone's guess: unattributed payments all come after
-    // 551,000 fully applied ones): one query through the shortest fixed run's index,
+    // the fully applied ones): one query through the shortest fixed run's index,
     // which holds every order key, its rows sorted by the rest (at most that run).
     const index = shortest.key.index;
     return readRange(read, order, fixedConditions(shortest), fixedParams, after, need, index);
@@ -316,8 +315,7 @@ function readSegments(
       const params = [...fixedParams];
       const from = first ? after : undefined;
       // The cursor's own condition already starts this range after ordered[i - 1]: the
-      // bound said twice led SQLite to a skip-scan of the index and a sort of the whole
-      // range (183 ms instead of 0.1 ms).
+      // bound said twice leads SQLite to a skip-scan and a sort of the whole range.
       if (i > 0 && !from) {
         extra.push(`${k.expr} ${strictlyAfter} ?`);
         params.push(ordered[i - 1]!.value);

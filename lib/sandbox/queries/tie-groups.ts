@@ -2,9 +2,8 @@
  * Large tie groups: the values a sort key holds on many rows of a list (no bank fee,
  * nothing unapplied, a health state). keyset.ts reads each as a segment of its own.
  *
- * Counted once per connection from the key's index (one pass over it, about 0.1 s
- * for 600,000 payments) and kept until the data change: a new seed, or a new day's
- * health. A count gone stale only changes how a list is cut into segments, never
+ * Counted once per connection from the key's index (one pass over it) and kept
+ * until the data change: a new seed, or a new day's health. A count gone stale only changes how a list is cut into segments, never
  * what a page holds.
  */
 import type Database from "better-sqlite3";

@@ -1,7 +1,6 @@
 /**
  * The generator's output, byte for byte: a digest of every row it writes, for two
- * (customers, seed, today) triples, recorded from the generator before it was split
- * into modules (one class then). Any change to what a seed gives, or to the order
+ * (customers, seed, today) triples. Any change to what a seed gives, or to the order
  * of draws from its streams, changes the digest; such a change must be meant, and
  * the digest recorded again with it.
  */

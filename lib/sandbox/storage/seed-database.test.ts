@@ -73,7 +73,7 @@ describe("ensureSeeded upgrades what the sorting needs", () => {
       const file = path.join(dir, "old.sqlite");
       const old = openDatabase(file);
       seedDatabase(old, { customers: 30, seed: 3 });
-      // As seeded before: a narrow order index, no name copy, no triggers.
+      // As an older version seeded it: a narrow order index, no name copy, no triggers.
       old.exec(`DROP INDEX payments_amount;
         CREATE INDEX payments_amount ON payments(business_id, type, amount_cents, id);
         DROP TRIGGER customers_name_to_payments;

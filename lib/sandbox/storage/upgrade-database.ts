@@ -2,8 +2,7 @@
  * What a database seeded by an older version of the built-in API needs: the derived
  * columns and indexes added since, and names folded again by a newer foldCase. Apart
  * from seeding (seed-database.ts), so a worker thread opening a seeded database does
- * not load the demo-data generator and faker (about 0.3 s of CPU per worker at every
- * instance's start).
+ * not load the demo-data generator and faker (docs/decisions.md).
  */
 import type Database from "better-sqlite3";
 import { FOLD_VERSION, foldCase } from "../fold-case";
