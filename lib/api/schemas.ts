@@ -28,18 +28,24 @@ export * from "./enums";
 
 type Mode = "strict" | "lenient";
 
-/** Builds every record schema for one mode. */
-export function buildSchemas(mode: Mode) {
+/** What every record schema is made of, in one mode. */
+function schemaKit(mode: Mode) {
   const lenient = mode === "lenient";
-  const object = lenient ? z.looseObject : z.strictObject;
-  // An unknown enum value from the real service is kept as its string.
-  const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-    lenient ? z.union([z.enum(values), z.string()]) : z.enum(values);
+  return {
+    lenient,
+    object: lenient ? z.looseObject : z.strictObject,
+    // An unknown enum value from the real service is kept as its string.
+    oneOf: <const T extends readonly [string, ...string[]]>(values: T) =>
+      lenient ? z.union([z.enum(values), z.string()]) : z.enum(values),
+    uuid: z.string().regex(UUID_PATTERN).meta({ format: "uuid" }),
+    dateTime: z.string().meta({ format: "date-time" }),
+    safeInt: z.int(),
+  };
+}
 
-  const uuid = z.string().regex(UUID_PATTERN).meta({ format: "uuid" });
-  const dateTime = z.string().meta({ format: "date-time" });
-  const safeInt = z.int();
+type Kit = ReturnType<typeof schemaKit>;
 
+function moneySchemas({ object, oneOf, safeInt }: Kit) {
   const Money = object({
     value: safeInt,
     currencyCode: oneOf(CURRENCY_CODES),
@@ -49,7 +55,13 @@ export function buildSchemas(mode: Mode) {
   const MoneyByCurrency = z
     .record(z.string(), Money)
     .meta({ id: "MoneyByCurrency", description: "One money object per currency code." });
+  return { Money, MoneyByCurrency };
+}
 
+function invoiceSchemas(
+  { object, oneOf, uuid, dateTime, safeInt }: Kit,
+  Money: ReturnType<typeof moneySchemas>["Money"],
+) {
   const ApprovedByUser = object({
     id: uuid,
     email: z.string(),
@@ -100,7 +112,13 @@ export function buildSchemas(mode: Mode) {
     createdAt: dateTime,
     updatedAt: dateTime,
   }).meta({ id: "Invoice" });
+  return { ApprovedByUser, InvoiceLine, Invoice };
+}
 
+function customerSchemas(
+  { object, oneOf, uuid, dateTime, safeInt }: Kit,
+  MoneyByCurrency: ReturnType<typeof moneySchemas>["MoneyByCurrency"],
+) {
   const Customer = object({
     id: uuid,
     name: z.string(),
@@ -123,7 +141,10 @@ export function buildSchemas(mode: Mode) {
     createdAt: dateTime,
     updatedAt: dateTime,
   }).meta({ id: "Customer" });
+  return { Customer };
+}
 
+function contractSchemas({ object, oneOf, uuid, dateTime, safeInt }: Kit) {
   const Amendment = object({
     id: uuid,
     contractId: uuid,
@@ -170,7 +191,10 @@ export function buildSchemas(mode: Mode) {
     createdAt: dateTime,
     updatedAt: dateTime,
   }).meta({ id: "Contract" });
+  return { Amendment, Contract };
+}
 
+function paymentSchemas({ object, oneOf, uuid, dateTime, safeInt }: Kit) {
   const BankFee = object({
     amountCents: safeInt,
     appliedAmountCents: safeInt,
@@ -192,7 +216,11 @@ export function buildSchemas(mode: Mode) {
     createdAt: dateTime,
     updatedAt: dateTime,
   }).meta({ id: "Payment" });
+  return { BankFee, Payment };
+}
 
+/** The key's claims, an error's body, the health check. */
+function serviceSchemas({ object, uuid, dateTime, lenient }: Kit) {
   const Me = object({
     apiKeyId: uuid,
     entityId: uuid,
@@ -208,15 +236,29 @@ export function buildSchemas(mode: Mode) {
   }).meta({ id: "Error" });
 
   const Health = object({ status: z.enum(["ok", "unavailable"]) }).meta({ id: "Health" });
+  return { Me, ApiError, Health };
+}
+
+/** Builds every record schema for one mode. */
+export function buildSchemas(mode: Mode) {
+  const kit = schemaKit(mode);
+  const { Money, MoneyByCurrency } = moneySchemas(kit);
+  const { ApprovedByUser, InvoiceLine, Invoice } = invoiceSchemas(kit, Money);
+  const { Customer } = customerSchemas(kit, MoneyByCurrency);
+  const { Amendment, Contract } = contractSchemas(kit);
+  const { BankFee, Payment } = paymentSchemas(kit);
+  const { Me, ApiError, Health } = serviceSchemas(kit);
 
   /** A page of a list; the cursors are absent on an empty page. */
   function Page<T extends z.ZodType>(item: T, id: string) {
-    return object({
-      data: z.array(item),
-      hasMore: z.boolean(),
-      nextCursor: z.string().optional(),
-      prevCursor: z.string().optional(),
-    }).meta({ id });
+    return kit
+      .object({
+        data: z.array(item),
+        hasMore: z.boolean(),
+        nextCursor: z.string().optional(),
+        prevCursor: z.string().optional(),
+      })
+      .meta({ id });
   }
 
   return {
