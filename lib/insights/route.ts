@@ -1,6 +1,6 @@
 import "server-only";
 import { errorAnswer } from "@/lib/api/errors";
-import { ndjsonStream, storeFailure } from "./event-stream";
+import { ndjsonStream, SHARED_STATE_UNAVAILABLE, storeFailure } from "./event-stream";
 import { insights } from "./instance";
 import type { InsightEvent, Insights } from "./shared-walks";
 import { isViewName, VIEWS, type ViewName } from "./views";
@@ -84,11 +84,8 @@ export async function serveInsightRows(request: Request, view: string): Promise<
   try {
     body = await insights().rowsPage(view, rowsId, page);
   } catch (error) {
-    return errorAnswer(
-      503,
-      "UNAVAILABLE",
-      `The dashboard's shared state could not be read: ${(error as Error).message}`,
-    );
+    console.error(`[insights] rows: ${(error as Error).message}`);
+    return errorAnswer(503, "UNAVAILABLE", SHARED_STATE_UNAVAILABLE);
   }
   if (body === null)
     return errorAnswer(410, "GONE", "These rows were replaced by a newer walk: reload the page.");
