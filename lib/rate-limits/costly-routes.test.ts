@@ -1,6 +1,6 @@
 /**
- * The limits of the costly routes (exports, insight refreshes, the built-in API per
- * key), in memory: what each allows, the 429 it answers, and the export slot given
+ * The limits of the costly routes (exports, insight refreshes, sums, the built-in API
+ * per key), in memory: whose allowance a request spends, what each allows, the 429 it answers, and the export slot given
  * back however a download ends. e2e/security.spec.ts floods the routes over HTTP.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -31,6 +31,33 @@ async function expect429(response: Response | null, maxWait: number) {
   });
   return body.message as string;
 }
+
+describe("whose allowance a request spends", () => {
+  const user = (userId: string, sessionId: string) =>
+    ({ kind: "user", userId, email: `${userId}@example.com`, name: userId, sessionId }) as const;
+
+  it("an account's, whichever of its sessions asks and from wherever; a client's when open", () => {
+    const office = new Headers({ "x-forwarded-for": "203.0.113.9" });
+    const home = new Headers({ "x-forwarded-for": "198.51.100.2" });
+    const key = routes.limitKey(user("u-1", "s-1"), office);
+    expect(key).toBe("account:u-1");
+    expect(routes.limitKey(user("u-1", "s-2"), home)).toBe(key);
+    expect(routes.limitKey(user("u-1", "s-3"), office)).toBe(key);
+    expect(routes.limitKey(user("u-2", "s-1"), office)).not.toBe(key);
+    expect(routes.limitKey({ kind: "open" }, office)).toMatch(/^client:/);
+  });
+
+  it("three sessions of one account share one allowance of sums", async () => {
+    vi.stubEnv("VIEW_SUMS_PER_MINUTE", "3");
+    vi.resetModules();
+    const tight = await import("./costly-routes");
+    const headers = new Headers();
+    for (const session of ["s-1", "s-2", "s-3"])
+      expect(await tight.admitViewSum(tight.limitKey(user("u-3", session), headers))).toBeNull();
+    await expect429(await tight.admitViewSum(tight.limitKey(user("u-3", "s-4"), headers)), 60);
+    expect(await tight.admitViewSum(tight.limitKey(user("u-4", "s-1"), headers))).toBeNull();
+  });
+});
 
 describe("exports", () => {
   it("two at once per session; the third is refused until one ends", async () => {
