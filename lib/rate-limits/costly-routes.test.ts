@@ -60,36 +60,36 @@ describe("whose allowance a request spends", () => {
 });
 
 describe("exports", () => {
-  it("two at once per session; the third is refused until one ends", async () => {
-    const first = await routes.admitExport("session:a");
-    const second = await routes.admitExport("session:a");
+  it("two at once per allowance; the third is refused until one ends", async () => {
+    const first = await routes.admitExport("account:a");
+    const second = await routes.admitExport("account:a");
     expect(first.ok && second.ok).toBe(true);
-    const third = await routes.admitExport("session:a");
+    const third = await routes.admitExport("account:a");
     expect(third.ok).toBe(false);
     if (!third.ok) expect(await expect429(third.response, 10)).toMatch(/at once/);
-    // Another session is not held up.
-    expect((await routes.admitExport("session:b")).ok).toBe(true);
+    // Another account is not held up.
+    expect((await routes.admitExport("account:b")).ok).toBe(true);
     if (first.ok) {
       await first.release();
       await first.release(); // once only
     }
-    expect((await routes.admitExport("session:a")).ok).toBe(true);
-    expect((await routes.admitExport("session:a")).ok).toBe(false);
+    expect((await routes.admitExport("account:a")).ok).toBe(true);
+    expect((await routes.admitExport("account:a")).ok).toBe(false);
   });
 
-  it("ten a minute per session, then a 429 saying when", async () => {
+  it("ten a minute per allowance, then a 429 saying when", async () => {
     const admitted = [];
     for (let i = 0; i < 10; i++) {
-      const admission = await routes.admitExport("session:c");
+      const admission = await routes.admitExport("account:c");
       expect(admission.ok).toBe(true);
       if (admission.ok) await admission.release();
       admitted.push(admission);
     }
-    const eleventh = await routes.admitExport("session:c");
+    const eleventh = await routes.admitExport("account:c");
     expect(eleventh.ok).toBe(false);
     if (!eleventh.ok) expect(await expect429(eleventh.response, 60)).toMatch(/^Too many exports:/);
     // The refused one holds no slot.
-    const other = await routes.admitExport("session:d");
+    const other = await routes.admitExport("account:d");
     expect(other.ok).toBe(true);
   });
 
@@ -98,11 +98,11 @@ describe("exports", () => {
     vi.stubEnv("EXPORTS_AT_ONCE", "1");
     vi.resetModules();
     const tight = await import("./costly-routes");
-    const one = await tight.admitExport("session:e");
+    const one = await tight.admitExport("account:e");
     expect(one.ok).toBe(true);
-    expect((await tight.admitExport("session:e")).ok).toBe(false);
+    expect((await tight.admitExport("account:e")).ok).toBe(false);
     if (one.ok) await one.release();
-    expect((await tight.admitExport("session:e")).ok).toBe(false);
+    expect((await tight.admitExport("account:e")).ok).toBe(false);
   });
 });
 
@@ -151,12 +151,12 @@ describe("releasingWhenDone", () => {
 });
 
 describe("insight refreshes", () => {
-  it("five a minute per session, then a 429 saying when", async () => {
-    for (let i = 0; i < 5; i++) expect(await routes.admitInsightRefresh("session:a")).toBeNull();
-    expect(await expect429(await routes.admitInsightRefresh("session:a"), 60)).toMatch(
+  it("five a minute per allowance, then a 429 saying when", async () => {
+    for (let i = 0; i < 5; i++) expect(await routes.admitInsightRefresh("account:a")).toBeNull();
+    expect(await expect429(await routes.admitInsightRefresh("account:a"), 60)).toMatch(
       /^Too many refreshes:/,
     );
-    expect(await routes.admitInsightRefresh("session:b")).toBeNull();
+    expect(await routes.admitInsightRefresh("account:b")).toBeNull();
   });
 });
 
