@@ -171,13 +171,16 @@ test.afterAll(async () => {
  * A new session through `base` (better-auth's endpoint): its cookie header. Sign-in
  * has a limit of its own (a few a minute per client): a refusal is waited out.
  */
-async function signIn(base: string): Promise<string> {
+async function signIn(
+  base: string,
+  account: { email: string; password: string } = E2E_ACCOUNT,
+): Promise<string> {
   const attempt = () =>
     fetch(`${base}/api/auth/sign-in/email`, {
       signal: bounded(),
       method: "POST",
       headers: { "content-type": "application/json", origin: deployment.url },
-      body: JSON.stringify({ email: E2E_ACCOUNT.email, password: E2E_ACCOUNT.password }),
+      body: JSON.stringify({ email: account.email, password: account.password }),
     });
   let res = await attempt();
   for (let i = 0; i < 12 && res.status === 429; i++) {
@@ -192,6 +195,19 @@ async function signIn(base: string): Promise<string> {
     .find((c) => c.startsWith(`${SESSION_COOKIE}=`));
   expect(cookie).toBeTruthy();
   return cookie!;
+}
+
+let readers = 0;
+
+/**
+ * A session of a new account (made as an administrator makes one): a whole allowance
+ * of the data route, which is kept per account, however many sessions it has.
+ */
+async function signInAnew(base: string): Promise<string> {
+  readers += 1;
+  const account = { email: `reader-${readers}@e2e.test`, password: E2E_ACCOUNT.password };
+  await addAccount(account, { AUTH_DATABASE_URL: deployment.postgresUrl!, AUTH_DB: "" });
+  return signIn(base, account);
 }
 
 /** The sign-outs the instances could not record yet, as they share them in Redis. */
@@ -346,7 +362,7 @@ test("an instance killed mid-walk: the other takes the walk over once its lock e
 });
 
 test("the data route's limit is one allowance across both instances: N + N reads get exactly the burst", async () => {
-  const cookie = await signIn(deployment.url);
+  const cookie = await signInAnew(deployment.url);
   const statuses = await readThroughBoth(cookie, 2 * BURST);
   expect(tally(statuses)).toEqual({ 200: BURST, 429: BURST });
   const refused = await read(deployment.instances[0]!.url, cookie);
@@ -363,7 +379,7 @@ test("with Redis down each instance limits in its own memory: pages and data ans
   await test.step("stop Redis", () => deployment.redis!.stop());
   const [first] = deployment.instances;
   try {
-    const cookie = await test.step("sign in", () => signIn(deployment.url));
+    const cookie = await test.step("sign in", () => signInAnew(deployment.url));
     await test.step("each instance keeps its own allowance of the same size", async () => {
       // The documented fallback: N + N reads get 2N.
       const statuses = await readThroughBoth(cookie, 2 * BURST + 4);
@@ -403,7 +419,7 @@ test("with Redis down each instance limits in its own memory: pages and data ans
   await test.step("back on Redis: one allowance across both again", () =>
     // ioredis reconnects within 2 s.
     expect
-      .poll(async () => tally(await readThroughBoth(await signIn(deployment.url), 2 * BURST)), {
+      .poll(async () => tally(await readThroughBoth(await signInAnew(deployment.url), 2 * BURST)), {
         timeout: 30_000,
       })
       .toEqual({ 200: BURST, 429: BURST }));
@@ -442,7 +458,7 @@ test("with Redis not answering (stopped, connections open) each instance drops i
       .poll(() => timesSaid(back).map((n, i) => n > before.back[i]!), { timeout: 30_000 })
       .toEqual([true, true]);
     await expect
-      .poll(async () => tally(await readThroughBoth(await signIn(deployment.url), 2 * BURST)), {
+      .poll(async () => tally(await readThroughBoth(await signInAnew(deployment.url), 2 * BURST)), {
         timeout: 30_000,
       })
       .toEqual({ 200: BURST, 429: BURST });
@@ -606,7 +622,7 @@ test("a killed instance is taken out by the balancer; the other answers meanwhil
   // machine this test once ran past 180 s. Each step is named, so a report says which
   // one was still running.
   test.setTimeout(300_000);
-  const cookie = await test.step("sign in", () => signIn(deployment.url));
+  const cookie = await test.step("sign in", () => signInAnew(deployment.url));
   const [first] = deployment.instances;
   await test.step("kill instance1", () => first!.kill());
   await test.step("six reads through the balancer", async () => {

@@ -21,7 +21,7 @@ import { createKey } from "../lib/sandbox/keys";
 import { openDatabase } from "../lib/sandbox/storage/db";
 import { seedDatabase } from "../lib/sandbox/storage/seed-database";
 import { nextStartArgs } from "../lib/testing/next-start";
-import { E2E_ACCOUNT, OIDC_ALLOWED_DOMAIN, OIDC_CLIENT } from "./session";
+import { E2E_ACCOUNT, OIDC_ALLOWED_DOMAIN, OIDC_CLIENT, SHARED_ACCOUNT_LIMITS } from "./session";
 
 const { values } = parseArgs({
   options: {
@@ -104,6 +104,7 @@ if (appPort) {
     stdio: "inherit",
     env: {
       ...process.env,
+      ...SHARED_ACCOUNT_LIMITS,
       SANDBOX_DB: values.db,
       INVOICING_API_URL: `${appUrl}/api/v1`,
       INVOICING_SANDBOX: "1",

@@ -265,7 +265,7 @@ test.describe("limits on the costly routes", () => {
   });
 });
 
-test("exports: two at once per session; a third waits until a download ends", async ({
+test("exports: two at once per account; a third waits until a download ends", async ({
   baseURL,
 }) => {
   test.setTimeout(120_000);

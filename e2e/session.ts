@@ -11,6 +11,26 @@ export const E2E_ACCOUNT = {
   password: "e2e staff password, not a secret",
 } as const;
 
+/**
+ * The limits of the e2e servers that require sign-in. Limits are kept per account,
+ * and every worker signs in as E2E_ACCOUNT: four workers' scrolling, refreshes and
+ * sums in one allowance would answer a test 429 at random, as on the main server,
+ * whose browsers all come from one address (playwright.config.ts). So would the cap
+ * on an account's sessions: a run's sign-ins (each worker's, the sign-in tests')
+ * would end a session another worker is still using. The limits themselves are
+ * tested on servers of their own.
+ */
+export const SHARED_ACCOUNT_LIMITS = {
+  AUTH_MAX_SESSIONS: "100",
+  DATA_RATE_LIMIT_BURST: "400",
+  DATA_RATE_LIMIT_PER_SEC: "100",
+  EXPORTS_AT_ONCE: "8",
+  EXPORTS_PER_MINUTE: "100",
+  VIEW_SUMS_PER_MINUTE: "100",
+  INSIGHTS_REFRESHES_PER_MINUTE: "100",
+  API_CHECKS_PER_MINUTE: "100",
+} as const;
+
 /** The OIDC client registered at e2e/oidc-issuer.ts, and the domain the app allows. */
 export const OIDC_CLIENT = { id: "dashboard-e2e", secret: "e2e-oidc-client-secret" } as const;
 export const OIDC_ALLOWED_DOMAIN = "staff.test";

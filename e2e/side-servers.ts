@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { E2E_DB, E2E_NOW } from "./env";
-import { E2E_ACCOUNT } from "./session";
+import { E2E_ACCOUNT, SHARED_ACCOUNT_LIMITS } from "./session";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const STARTS_WITHIN_MS = 180_000;
@@ -36,6 +36,7 @@ function signInSetup(port: number, authDb: string) {
   return {
     command: `rm -f ${authDb} ${authDb}-wal ${authDb}-shm && printf '%s' '${E2E_ACCOUNT.password}' | ${TSX} lib/auth/cli.ts users add --email ${E2E_ACCOUNT.email} --name '${E2E_ACCOUNT.name}' --password-stdin >/dev/null && `,
     env: {
+      ...SHARED_ACCOUNT_LIMITS,
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       AUTH_URL: `http://127.0.0.1:${port}`,
       AUTH_DB: authDb,

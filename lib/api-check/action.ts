@@ -16,7 +16,7 @@ export interface CheckState {
 export async function runApiCheckAction(previous: CheckState): Promise<CheckState> {
   const viewer = await currentViewer();
   if (!viewer) return { ...previous, error: "Not checked: your session ended. Sign in again." };
-  const key = limitKey(viewer.kind === "user" ? viewer.sessionId : null, await headers());
+  const key = limitKey(viewer, await headers());
   try {
     const run = await checkOnRequest(key);
     return run.ok ? { result: run.result, error: null } : { ...previous, error: run.message };

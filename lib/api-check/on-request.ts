@@ -35,7 +35,7 @@ export async function lastApiCheck(
 }
 
 /**
- * The key page's "Run the check": limited per session (per client when open), one
+ * The key page's "Run the check": limited per account (per client when open), one
  * check at a time across instances (the run lock in the shared store; a second
  * request waits for the running check and answers its result), with the
  * server-held key, and kept as the last result for every instance.

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_AUTH_DB,
+  DEFAULT_MAX_SESSIONS,
   DEFAULT_SESSION_TTL_SEC,
   isEmailAllowed,
   parseAllowList,
@@ -59,6 +60,7 @@ describe("a valid configuration", () => {
         localAccounts: true,
         allowed: { emails: new Set(), domains: new Set() },
         sessionTtlSec: DEFAULT_SESSION_TTL_SEC,
+        maxSessions: DEFAULT_MAX_SESSIONS,
         storage: { kind: "sqlite", path: DEFAULT_AUTH_DB },
       },
     });

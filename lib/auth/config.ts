@@ -34,6 +34,8 @@ export interface AuthConfig {
   /** who may sign in through OIDC */
   allowed: AllowList;
   sessionTtlSec: number;
+  /** the most live sessions an account holds; a sign-in beyond it ends the oldest (default DEFAULT_MAX_SESSIONS) */
+  maxSessions?: number;
   storage: AuthStorage;
 }
 
@@ -56,6 +58,13 @@ export const PATH_HEADER = "x-invoicing-path";
 export const DEFAULT_AUTH_DB = ".data/auth.sqlite";
 /** A working day: sign in in the morning, signed out by the next. */
 export const DEFAULT_SESSION_TTL_SEC = 8 * 60 * 60;
+/**
+ * A person's browsers and devices (work and home computers, a phone, a second browser)
+ * with room to spare; a password tried from a script cannot gather sessions without
+ * end, each living a working day.
+ */
+export const DEFAULT_MAX_SESSIONS = 10;
+const MAX_MAX_SESSIONS = 100;
 const MIN_SESSION_TTL_SEC = 60;
 const MAX_SESSION_TTL_SEC = 30 * 24 * 60 * 60;
 const MIN_SECRET_LENGTH = 32;
@@ -113,6 +122,7 @@ export function readAuthSetup(env: Env): AuthSetup {
       "no sign-in method: configure OpenID Connect (AUTH_OIDC_ISSUER, AUTH_OIDC_CLIENT_ID, AUTH_OIDC_CLIENT_SECRET) or leave local accounts on (AUTH_LOCAL_ACCOUNTS)",
     );
   const sessionTtlSec = parseTtl(value(env, "AUTH_SESSION_TTL"), problems);
+  const maxSessions = parseMaxSessions(value(env, "AUTH_MAX_SESSIONS"), problems);
 
   if (problems.length > 0 || !secret || !baseURL) return { mode: "invalid", problems };
   return {
@@ -124,6 +134,7 @@ export function readAuthSetup(env: Env): AuthSetup {
       localAccounts,
       allowed,
       sessionTtlSec,
+      maxSessions,
       storage: authStorage(env),
     },
   };
@@ -206,6 +217,18 @@ function parseTtl(raw: string | undefined, problems: string[]): number {
     return DEFAULT_SESSION_TTL_SEC;
   }
   return ttl;
+}
+
+function parseMaxSessions(raw: string | undefined, problems: string[]): number {
+  if (raw === undefined) return DEFAULT_MAX_SESSIONS;
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || count < 1 || count > MAX_MAX_SESSIONS) {
+    problems.push(
+      `AUTH_MAX_SESSIONS must be a whole number of sessions from 1 to ${MAX_MAX_SESSIONS}, not ${raw}`,
+    );
+    return DEFAULT_MAX_SESSIONS;
+  }
+  return count;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -7,14 +7,14 @@
 
 import fs from "node:fs";
 import path from "node:path";
-import { betterAuth } from "better-auth";
+import { betterAuth, type GenericEndpointContext, type Session } from "better-auth";
 import { type AuthMiddleware, isAPIError } from "better-auth/api";
 import { getMigrations } from "better-auth/db/migration";
 import { nextCookies } from "better-auth/next-js";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import Database from "better-sqlite3";
 import { savedViewsPlugin } from "../saved-views/schema";
-import { type AuthConfig, type AuthStorage, isEmailAllowed } from "./config";
+import { type AuthConfig, type AuthStorage, DEFAULT_MAX_SESSIONS, isEmailAllowed } from "./config";
 import { COOKIE_PREFIX } from "./session-cookie";
 
 /** The provider id of the OpenID Connect issuer; its callback (the redirect URI to register) is /api/auth/callback/oidc. */
@@ -149,6 +149,24 @@ function logApiError(
 }
 
 /**
+ * The cap on an account's live sessions: once a sign-in made a session, the
+ * account's sessions beyond the newest `max` are ended (deleted: their cookies stop
+ * working at the next request). better-auth's documented `databaseHooks`; the
+ * sign-in's own context holds the adapter, in the sign-in's transaction or after it.
+ */
+function endSessionsBeyond(max: number) {
+  return async (session: Session, context: GenericEndpointContext | null) => {
+    const adapter = context?.context.internalAdapter;
+    if (!adapter) return;
+    const others = (await adapter.listSessions(session.userId))
+      .filter((other) => other.id !== session.id)
+      .sort((a, b) => new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime());
+    const ended = others.slice(Math.max(0, max - 1)).map((other) => other.token);
+    if (ended.length > 0) await adapter.deleteSessions(ended);
+  };
+}
+
+/**
  * What the server adds to the command line's instance: the sign-in throttle's hooks
  * (lib/auth/throttle-hooks.ts, server-only, so passed in rather than imported here).
  */
@@ -176,6 +194,11 @@ export function authOptions(config: AuthConfig, storage: Storage, additions: Ser
       // A fixed lifetime from sign-in: the cookie's expiry and the session row's agree,
       // and pages (which cannot set cookies while rendering) never need to extend it.
       disableSessionRefresh: true,
+    },
+    databaseHooks: {
+      session: {
+        create: { after: endSessionsBeyond(config.maxSessions ?? DEFAULT_MAX_SESSIONS) },
+      },
     },
     // The allow list gates OIDC identities only (no OIDC, nothing to gate; the CLI
     // builds its instance without OIDC and so without this hook).

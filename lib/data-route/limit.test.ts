@@ -1,13 +1,14 @@
 /**
  * The data route's rate limit over real HTTP on loopback (the socket's address as
- * instrumentation.ts stamps it), on the built-in API's test database: per session
- * when signed in, per client address when open, and an X-Forwarded-For the client
+ * instrumentation.ts stamps it), on the built-in API's test database: per account
+ * when signed in (all its sessions share one allowance), per client address when open, and an X-Forwarded-For the client
  * writes never moves it to another allowance unless TRUST_PROXY says a proxy of ours
  * wrote it. Sharing across instances is limiter.test.ts's and the deployment test's.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Viewer } from "@/lib/auth/guard";
 import { recordPeerAddresses } from "@/lib/rate-limits/client-address";
 import { sandboxInfo } from "@/lib/sandbox/testing/sandbox";
 
@@ -25,17 +26,26 @@ beforeAll(async () => {
   vi.stubEnv("DATA_RATE_LIMIT_BURST", String(BURST));
   const { forwardDataRequest } = await import("./serve");
   recordPeerAddresses();
-  // As the route handler calls it: the session (x-test-session stands in for the
-  // signed-in viewer the guard found) and the request with its headers.
+  // As the route handler calls it: the viewer (x-test-account and x-test-session
+  // stand in for the signed-in viewer the guard found) and the request with its headers.
   server = http.createServer((req, res) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === "string") headers.set(name, value);
-    const session = headers.get("x-test-session");
+    const account = headers.get("x-test-account");
+    const viewer: Viewer = account
+      ? {
+          kind: "user",
+          userId: account,
+          email: `${account}@example.com`,
+          name: account,
+          sessionId: headers.get("x-test-session") ?? "",
+        }
+      : { kind: "open" };
     void forwardDataRequest(
       new Request(`http://dashboard.test${req.url}`, { headers }),
       ["invoices"],
-      session,
+      viewer,
     ).then(async (response) => {
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));
@@ -109,11 +119,19 @@ describe("the data route's limit", () => {
     expect((await get({}, "127.0.0.3")).status).toBe(200);
   });
 
-  it("per session when signed in, whatever address the requests come from", async () => {
-    const seen = await statuses(BURST + 1, () => ({ "x-test-session": "s-1" }), "127.0.0.4");
+  it("per account when signed in, whatever its sessions and the addresses they come from", async () => {
+    // Three sessions of one account: one allowance, also from another address.
+    const seen = await statuses(
+      BURST + 1,
+      (i) => ({ "x-test-account": "u-1", "x-test-session": `s-${i % 3}` }),
+      "127.0.0.4",
+    );
     expect(seen).toEqual([...Array(BURST).fill(200), 429]);
-    expect((await get({ "x-test-session": "s-1" }, "127.0.0.5")).status).toBe(429);
-    expect((await get({ "x-test-session": "s-2" }, "127.0.0.4")).status).toBe(200);
+    const fresh = { "x-test-account": "u-1", "x-test-session": "s-new" };
+    expect((await get(fresh, "127.0.0.5")).status).toBe(429);
+    expect(
+      (await get({ "x-test-account": "u-2", "x-test-session": "s-9" }, "127.0.0.4")).status,
+    ).toBe(200);
   });
 
   it("behind TRUST_PROXY=1, the address our proxy saw (the last hop), not the client's claims", async () => {

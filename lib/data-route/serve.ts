@@ -1,10 +1,11 @@
 import "server-only";
 import { ApiRequestError, errorAnswer } from "@/lib/api/errors";
-import { viewerForRequest } from "@/lib/auth/guard";
+import { type Viewer, viewerForRequest } from "@/lib/auth/guard";
+import { limitKey } from "@/lib/rate-limits/costly-routes";
 import { tooManyRequests } from "@/lib/rate-limits/limiter";
 import { fetchValidated } from "@/lib/upstream/validate";
 import { allowedForward } from "./allow-list";
-import { dataLimiter, dataLimitKey } from "./limit";
+import { dataLimiter } from "./limit";
 
 /**
  * GET /api/data/<route> (app/api/data/[...path]): the browser's only way to the
@@ -16,18 +17,18 @@ import { dataLimiter, dataLimitKey } from "./limit";
 export async function serveDataRequest(request: Request, segments: string[]): Promise<Response> {
   const viewer = await viewerForRequest(request);
   if (viewer instanceof Response) return viewer;
-  return forwardDataRequest(request, segments, viewer.kind === "user" ? viewer.sessionId : null);
+  return forwardDataRequest(request, segments, viewer);
 }
 
-/** `sessionId`: the signed-in viewer's session (serveDataRequest checked it), null when open. */
+/** `viewer`: who asks (serveDataRequest checked the session); their account's allowance is spent. */
 export async function forwardDataRequest(
   request: Request,
   segments: string[],
-  sessionId: string | null = null,
+  viewer: Viewer = { kind: "open" },
 ): Promise<Response> {
   if (request.method !== "GET")
     return errorAnswer(405, "METHOD_NOT_ALLOWED", "The data route only reads.");
-  const verdict = await dataLimiter().consume(dataLimitKey(sessionId, request.headers));
+  const verdict = await dataLimiter().consume(limitKey(viewer, request.headers));
   if (!verdict.ok) return tooManyRequests(verdict.retryAfterSec);
   const forward = allowedForward(segments, new URL(request.url).searchParams);
   if (!forward.ok)

@@ -38,6 +38,16 @@ describe("an export's file name says its view", () => {
     );
   });
 
+  it("a customer's payments are named with the customer, as their invoices are", () => {
+    const customer = "0a1b2c3d-0000-4000-8000-000000000000";
+    expect(exportFileName("payments", `customerId=${customer}&isAttributed=true`, NOW)).toBe(
+      "payments-customer-0a1b2c3d-attributed-2026-11-24.csv",
+    );
+    expect(exportFileName("invoices", `customerIds=${customer}`, NOW)).toBe(
+      "invoices-customer-0a1b2c3d-2026-11-24.csv",
+    );
+  });
+
   it("a long search is cut, and nothing but letters, digits and hyphens remains", () => {
     const name = exportFileName("customers", `search=${'"a/b\\c" '.repeat(60)}`, NOW);
     expect(name).toMatch(/^customers-[a-z0-9-]+-2026-11-24\.csv$/);

@@ -11,11 +11,18 @@ import type { FilterField } from "../lists/define";
 import { invoiceList } from "../lists/invoices";
 import { paymentList } from "../lists/payments";
 
+/**
+ * The filters each list's name says: its toolbar's fields, and the filters only a link
+ * sets (a customer's payments, from the customer's page), which have no field.
+ */
 const FIELDS: Record<ListName, FilterField[]> = {
   invoices: invoiceList.fields,
   customers: customerList.fields,
   contracts: contractList.fields,
-  payments: paymentList.fields,
+  payments: [
+    { kind: "id", key: "customerId", label: "Customer", resource: "customer" },
+    ...paymentList.fields,
+  ],
 };
 
 /** Short words for the booleans, true then false; others read their label. */

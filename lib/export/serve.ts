@@ -12,7 +12,7 @@ import { exportCsvStream, failureReason } from "./stream";
  * GET /api/export/<list>?<query>: the list's view as a CSV download, read through
  * the server's own fetch path (server-held key, retries, timeouts). Problems found
  * before the first byte are JSON answers with a status; a failure after that aborts
- * the download (lib/export/stream.ts). Each session (each client address when the
+ * the download (lib/export/stream.ts). Each account (each client address when the
  * dashboard runs open) runs EXPORTS_AT_ONCE at a time and EXPORTS_PER_MINUTE a
  * minute; beyond that, a 429 with Retry-After.
  */
@@ -30,9 +30,7 @@ export async function serveExportRequest(request: Request, list: string): Promis
     return errorAnswer(400, "BAD_REQUEST", "The export's parameters are not valid.", query.issues);
 
   // Counted once the request is valid: a mistyped filter costs nothing upstream.
-  const admission = await admitExport(
-    limitKey(viewer.kind === "user" ? viewer.sessionId : null, request.headers),
-  );
+  const admission = await admitExport(limitKey(viewer, request.headers));
   if (!admission.ok) return admission.response;
 
   let body: ReadableStream<Uint8Array>;

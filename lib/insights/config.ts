@@ -1,4 +1,5 @@
 import "server-only";
+import path from "node:path";
 
 /**
  * A duration in seconds from the environment: a number of seconds, or with a unit
@@ -21,4 +22,9 @@ export function refreshIntervalMs(env: Record<string, string | undefined> = proc
 export function lockTtlMs(env: Record<string, string | undefined> = process.env): number {
   const seconds = durationSeconds(env.INSIGHTS_LOCK_TTL);
   return seconds !== null && seconds >= 1 ? seconds * 1000 : 30_000;
+}
+
+/** INSIGHTS_DATA_DIR: where a single instance keeps its results (default .data/insights). */
+export function insightsDataDir(env: Record<string, string | undefined> = process.env): string {
+  return path.resolve(/*turbopackIgnore: true*/ env.INSIGHTS_DATA_DIR || ".data/insights");
 }

@@ -1,11 +1,22 @@
 import "server-only";
+import { ApiRequestError } from "@/lib/api/errors";
 import type { InsightEvent } from "./shared-walks";
 
-/** What went wrong outside the walk itself (the shared store unreachable), as an event. */
+/** What a viewer is told when the shared state fails; the cause goes to the log only. */
+export const SHARED_STATE_UNAVAILABLE =
+  "The dashboard's shared state could not be read just now. Try again.";
+
+/**
+ * What went wrong outside the walk itself (the shared store unreachable), as an
+ * event. A raw cause may name the server's folders or addresses: logged, never sent;
+ * an ApiRequestError's message is written to be shown (the result store's failure).
+ */
 export function storeFailure(error: unknown): Extract<InsightEvent, { type: "error" }> {
+  if (!(error instanceof ApiRequestError))
+    console.error(`[insights] ${SHARED_STATE_UNAVAILABLE} ${(error as Error)?.message ?? error}`);
   return {
     type: "error",
-    message: `The dashboard's shared state could not be read: ${(error as Error).message}`,
+    message: error instanceof ApiRequestError ? error.message : SHARED_STATE_UNAVAILABLE,
     kind: "server",
     status: null,
     pagesRead: 0,

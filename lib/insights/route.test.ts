@@ -48,6 +48,15 @@ describe("GET /api/insights/{view}", () => {
     ]);
   });
 
+  it("refuses a parameter given twice (400), as the other routes do", async () => {
+    const twice = route.serveInsightRequest(
+      get("/api/insights/home?refresh=true&refresh=false"),
+      "home",
+    );
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).issues).toEqual([{ message: "refresh: given more than once" }]);
+  });
+
   it("streams the walk as NDJSON that no proxy or gzip holds back, ending with the result", async () => {
     const response = route.serveInsightRequest(get("/api/insights/renewals"), "renewals");
     expect(response.headers.get("content-type")).toContain("application/x-ndjson");

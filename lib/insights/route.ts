@@ -1,6 +1,6 @@
 import "server-only";
 import { errorAnswer } from "@/lib/api/errors";
-import { ndjsonStream, storeFailure } from "./event-stream";
+import { ndjsonStream, SHARED_STATE_UNAVAILABLE, storeFailure } from "./event-stream";
 import { insights } from "./instance";
 import type { InsightEvent, Insights } from "./shared-walks";
 import { isViewName, VIEWS, type ViewName } from "./views";
@@ -23,6 +23,15 @@ export function insightEventStream(
   });
 }
 
+/** A parameter the route does not know, or one given twice (which one counts would be a guess). */
+function parameterIssues(search: URLSearchParams, known: string[]): string[] {
+  const issues = new Set<string>();
+  for (const name of search.keys())
+    if (!known.includes(name)) issues.add(`${name}: unknown parameter`);
+    else if (search.getAll(name).length > 1) issues.add(`${name}: given more than once`);
+  return [...issues];
+}
+
 /**
  * GET /api/insights/{view}[?refresh=true]: the view's walk as NDJSON, one event a
  * line: {type:"progress",pages,rows,parts} and {type:"part",name} as they happen,
@@ -35,9 +44,7 @@ export function serveInsightRequest(request: Request, view: string): Response {
   if (!isViewName(view))
     return errorAnswer(404, "NOT_FOUND", `No such view: choose ${Object.keys(VIEWS).join(", ")}.`);
   const url = new URL(request.url);
-  const issues: string[] = [];
-  for (const name of url.searchParams.keys())
-    if (name !== "refresh") issues.push(`${name}: unknown parameter`);
+  const issues = parameterIssues(url.searchParams, ["refresh"]);
   const refresh = url.searchParams.get("refresh");
   if (refresh !== null && refresh !== "true" && refresh !== "false")
     issues.push("refresh: must be true or false");
@@ -66,9 +73,7 @@ export async function serveInsightRows(request: Request, view: string): Promise<
       "Only the renewals view keeps rows: /api/insights/renewals/rows.",
     );
   const url = new URL(request.url);
-  const issues: string[] = [];
-  for (const name of url.searchParams.keys())
-    if (name !== "rows" && name !== "page") issues.push(`${name}: unknown parameter`);
+  const issues = parameterIssues(url.searchParams, ["rows", "page"]);
   const rowsId = url.searchParams.get("rows") ?? "";
   if (!/^[0-9a-f-]{36}$/.test(rowsId)) issues.push("rows: the id of a walk's rows is required");
   const pageText = url.searchParams.get("page") ?? "";
@@ -79,11 +84,8 @@ export async function serveInsightRows(request: Request, view: string): Promise<
   try {
     body = await insights().rowsPage(view, rowsId, page);
   } catch (error) {
-    return errorAnswer(
-      503,
-      "UNAVAILABLE",
-      `The dashboard's shared state could not be read: ${(error as Error).message}`,
-    );
+    console.error(`[insights] rows: ${(error as Error).message}`);
+    return errorAnswer(503, "UNAVAILABLE", SHARED_STATE_UNAVAILABLE);
   }
   if (body === null)
     return errorAnswer(410, "GONE", "These rows were replaced by a newer walk: reload the page.");

@@ -78,10 +78,13 @@ export function serveTotalsRequest(request: Request, list: string): Response {
       `No such list: ${list}. Choose invoices, customers, contracts or payments.`,
     );
   const search = new URL(request.url).searchParams;
-  const refresh = search.get("refresh");
+  const refreshes = search.getAll("refresh");
+  const refresh = refreshes[0] ?? null;
   search.delete("refresh");
   const issues: string[] = [];
-  if (refresh !== null && refresh !== "true" && refresh !== "false")
+  // Refused as every other parameter given twice is: which one counts would be a guess.
+  if (refreshes.length > 1) issues.push("refresh: given more than once");
+  else if (refresh !== null && refresh !== "true" && refresh !== "false")
     issues.push("refresh: must be true or false");
   const query = exportQuery(list, search);
   if (!query.ok) issues.push(...query.issues);

@@ -214,6 +214,15 @@ describe("GET /api/totals/{list}", () => {
     expect(messages).toMatch(/foo/);
   });
 
+  it("a repeated refresh is a 400 naming it, as other repeated parameters are", async () => {
+    for (const query of ["refresh=true&refresh=false", "refresh=true&refresh=true"]) {
+      const response = get("invoices", query);
+      expect(response.status, query).toBe(400);
+      const body = (await response.json()) as { issues: { message: string }[] };
+      expect(body.issues.map((i) => i.message)).toEqual(["refresh: given more than once"]);
+    }
+  });
+
   it("an unknown list is a 404", async () => {
     expect(get("refunds", "").status).toBe(404);
   });

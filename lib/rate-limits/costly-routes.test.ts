@@ -1,6 +1,6 @@
 /**
- * The limits of the costly routes (exports, insight refreshes, the built-in API per
- * key), in memory: what each allows, the 429 it answers, and the export slot given
+ * The limits of the costly routes (exports, insight refreshes, sums, the built-in API
+ * per key), in memory: whose allowance a request spends, what each allows, the 429 it answers, and the export slot given
  * back however a download ends. e2e/security.spec.ts floods the routes over HTTP.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -32,37 +32,64 @@ async function expect429(response: Response | null, maxWait: number) {
   return body.message as string;
 }
 
+describe("whose allowance a request spends", () => {
+  const user = (userId: string, sessionId: string) =>
+    ({ kind: "user", userId, email: `${userId}@example.com`, name: userId, sessionId }) as const;
+
+  it("an account's, whichever of its sessions asks and from wherever; a client's when open", () => {
+    const office = new Headers({ "x-forwarded-for": "203.0.113.9" });
+    const home = new Headers({ "x-forwarded-for": "198.51.100.2" });
+    const key = routes.limitKey(user("u-1", "s-1"), office);
+    expect(key).toBe("account:u-1");
+    expect(routes.limitKey(user("u-1", "s-2"), home)).toBe(key);
+    expect(routes.limitKey(user("u-1", "s-3"), office)).toBe(key);
+    expect(routes.limitKey(user("u-2", "s-1"), office)).not.toBe(key);
+    expect(routes.limitKey({ kind: "open" }, office)).toMatch(/^client:/);
+  });
+
+  it("three sessions of one account share one allowance of sums", async () => {
+    vi.stubEnv("VIEW_SUMS_PER_MINUTE", "3");
+    vi.resetModules();
+    const tight = await import("./costly-routes");
+    const headers = new Headers();
+    for (const session of ["s-1", "s-2", "s-3"])
+      expect(await tight.admitViewSum(tight.limitKey(user("u-3", session), headers))).toBeNull();
+    await expect429(await tight.admitViewSum(tight.limitKey(user("u-3", "s-4"), headers)), 60);
+    expect(await tight.admitViewSum(tight.limitKey(user("u-4", "s-1"), headers))).toBeNull();
+  });
+});
+
 describe("exports", () => {
-  it("two at once per session; the third is refused until one ends", async () => {
-    const first = await routes.admitExport("session:a");
-    const second = await routes.admitExport("session:a");
+  it("two at once per allowance; the third is refused until one ends", async () => {
+    const first = await routes.admitExport("account:a");
+    const second = await routes.admitExport("account:a");
     expect(first.ok && second.ok).toBe(true);
-    const third = await routes.admitExport("session:a");
+    const third = await routes.admitExport("account:a");
     expect(third.ok).toBe(false);
     if (!third.ok) expect(await expect429(third.response, 10)).toMatch(/at once/);
-    // Another session is not held up.
-    expect((await routes.admitExport("session:b")).ok).toBe(true);
+    // Another account is not held up.
+    expect((await routes.admitExport("account:b")).ok).toBe(true);
     if (first.ok) {
       await first.release();
       await first.release(); // once only
     }
-    expect((await routes.admitExport("session:a")).ok).toBe(true);
-    expect((await routes.admitExport("session:a")).ok).toBe(false);
+    expect((await routes.admitExport("account:a")).ok).toBe(true);
+    expect((await routes.admitExport("account:a")).ok).toBe(false);
   });
 
-  it("ten a minute per session, then a 429 saying when", async () => {
+  it("ten a minute per allowance, then a 429 saying when", async () => {
     const admitted = [];
     for (let i = 0; i < 10; i++) {
-      const admission = await routes.admitExport("session:c");
+      const admission = await routes.admitExport("account:c");
       expect(admission.ok).toBe(true);
       if (admission.ok) await admission.release();
       admitted.push(admission);
     }
-    const eleventh = await routes.admitExport("session:c");
+    const eleventh = await routes.admitExport("account:c");
     expect(eleventh.ok).toBe(false);
     if (!eleventh.ok) expect(await expect429(eleventh.response, 60)).toMatch(/^Too many exports:/);
     // The refused one holds no slot.
-    const other = await routes.admitExport("session:d");
+    const other = await routes.admitExport("account:d");
     expect(other.ok).toBe(true);
   });
 
@@ -71,11 +98,11 @@ describe("exports", () => {
     vi.stubEnv("EXPORTS_AT_ONCE", "1");
     vi.resetModules();
     const tight = await import("./costly-routes");
-    const one = await tight.admitExport("session:e");
+    const one = await tight.admitExport("account:e");
     expect(one.ok).toBe(true);
-    expect((await tight.admitExport("session:e")).ok).toBe(false);
+    expect((await tight.admitExport("account:e")).ok).toBe(false);
     if (one.ok) await one.release();
-    expect((await tight.admitExport("session:e")).ok).toBe(false);
+    expect((await tight.admitExport("account:e")).ok).toBe(false);
   });
 });
 
@@ -124,12 +151,12 @@ describe("releasingWhenDone", () => {
 });
 
 describe("insight refreshes", () => {
-  it("five a minute per session, then a 429 saying when", async () => {
-    for (let i = 0; i < 5; i++) expect(await routes.admitInsightRefresh("session:a")).toBeNull();
-    expect(await expect429(await routes.admitInsightRefresh("session:a"), 60)).toMatch(
+  it("five a minute per allowance, then a 429 saying when", async () => {
+    for (let i = 0; i < 5; i++) expect(await routes.admitInsightRefresh("account:a")).toBeNull();
+    expect(await expect429(await routes.admitInsightRefresh("account:a"), 60)).toMatch(
       /^Too many refreshes:/,
     );
-    expect(await routes.admitInsightRefresh("session:b")).toBeNull();
+    expect(await routes.admitInsightRefresh("account:b")).toBeNull();
   });
 });
 

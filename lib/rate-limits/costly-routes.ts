@@ -1,5 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import type { Viewer } from "@/lib/auth/guard";
 import { clientAddress } from "./client-address";
 import { createLimiter, envNumber, type Limiter, tooManyRequests, type Verdict } from "./limiter";
 
@@ -7,14 +8,19 @@ import { createLimiter, envNumber, type Limiter, tooManyRequests, type Verdict }
  * The limits of the routes whose one request costs many: an export walks a whole
  * list upstream (about 80 calls for the demo's invoices), an insight refresh walks
  * whole lists again, and the built-in API answers anyone holding a key. Each is kept
- * per session (per client address when the dashboard runs open) or per API key, in
+ * per account (per client address when the dashboard runs open) or per API key, in
  * Redis when REDIS_URL is set, so it holds across instances. A refused request gets
  * a 429 with Retry-After in the API's error shape (tooManyRequests).
  */
 
-/** The allowance a request draws from: its session's, or in the open demo its client's. */
-export function limitKey(sessionId: string | null, headers: Headers): string {
-  return sessionId ? `session:${sessionId}` : `client:${clientAddress(headers)}`;
+/**
+ * The allowance a request draws from: its account's when signed in, whatever the
+ * number of its sessions (a new sign-in is no new allowance) and whatever address
+ * they come from (staff behind one office address do not share one); in the open
+ * demo its client's address as this deployment can know it (client-address.ts).
+ */
+export function limitKey(viewer: Viewer, headers: Headers): string {
+  return viewer.kind === "user" ? `account:${viewer.userId}` : `client:${clientAddress(headers)}`;
 }
 
 const lazily = <T>(make: () => T) => {

@@ -2,7 +2,13 @@
  * Saved views in the open demo: kept in this browser's localStorage (there is no
  * person to keep them for on the server). Same shape and rules as the account's.
  */
-import { MAX_SAVED_VIEWS, type NewSavedView, type SavedView } from "./schema";
+import {
+  cleanViewName,
+  MAX_SAVED_VIEWS,
+  type NewSavedView,
+  type SavedView,
+  viewNameProblem,
+} from "./schema";
 
 const KEY = "invoicing.savedViews";
 
@@ -21,6 +27,14 @@ function write(views: SavedView[]): void {
 
 const byName = (a: SavedView, b: SavedView) => a.name.localeCompare(b.name);
 
+/** The name as the server would keep it, or the reason it would refuse it, thrown. */
+function checkedName(name: string): string {
+  const cleaned = cleanViewName(name);
+  const problem = viewNameProblem(cleaned);
+  if (problem) throw new Error(`${problem}.`);
+  return cleaned;
+}
+
 export const browserViews = {
   list: (): SavedView[] => read().sort(byName),
   create(view: NewSavedView): SavedView {
@@ -28,7 +42,13 @@ export const browserViews = {
     if (views.length >= MAX_SAVED_VIEWS)
       throw new Error(`At most ${MAX_SAVED_VIEWS} saved views: delete one first.`);
     const now = new Date().toISOString();
-    const saved: SavedView = { id: crypto.randomUUID(), ...view, createdAt: now, updatedAt: now };
+    const saved: SavedView = {
+      id: crypto.randomUUID(),
+      ...view,
+      name: checkedName(view.name),
+      createdAt: now,
+      updatedAt: now,
+    };
     write([...views, saved]);
     return saved;
   },
@@ -36,7 +56,7 @@ export const browserViews = {
     const views = read();
     const view = views.find((v) => v.id === id);
     if (!view) return null;
-    view.name = name;
+    view.name = checkedName(name);
     view.updatedAt = new Date().toISOString();
     write(views);
     return view;

@@ -3,28 +3,13 @@ import { z } from "zod";
 import { errorAnswer } from "@/lib/api/errors";
 import { viewerForRequest } from "@/lib/auth/guard";
 import { getAuth } from "@/lib/auth/server";
-import { exportQuery } from "@/lib/export/query";
+import { siteWriteRefusal } from "@/lib/request-guards/foreign-origin";
 import { accountViews, TooManyViews } from "./account-store";
+import { savedViewQuery } from "./query";
 import { NewSavedView, ViewName } from "./validate";
 
 function answer(status: number, body: unknown): Response {
   return Response.json(body, { status, headers: { "cache-control": "no-store" } });
-}
-
-/** A write from another site (its Origin names another host) is refused, as Next.js does for actions. */
-function foreignWrite(request: Request): Response | null {
-  if (request.method === "GET") return null;
-  const origin = request.headers.get("origin");
-  if (origin === null) return null;
-  const host =
-    request.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || request.headers.get("host");
-  let originHost: string | null = null;
-  try {
-    originHost = new URL(origin).host;
-  } catch {}
-  return originHost && originHost === host
-    ? null
-    : errorAnswer(403, "FORBIDDEN", "This request was sent from another site.");
 }
 
 async function bodyOf(request: Request): Promise<unknown> {
@@ -41,11 +26,13 @@ const issuesOf = (error: z.ZodError) =>
 /**
  * /api/views (GET: the signed-in person's views; POST {name, list, query}: save one)
  * and /api/views/{id} (PATCH {name}: rename; DELETE). A view's query is checked as
- * its list's export checks it, so a saved view always opens a view the list can show.
+ * its list's export checks it, so a saved view always opens a view the list can show,
+ * and kept in its normal form (./query.ts).
  * In the open demo there is no person to keep them for: 409, the browser keeps them.
+ * Writes come from this site's own pages only, as JSON (siteWriteRefusal).
  */
 export async function serveSavedViews(request: Request, id?: string): Promise<Response> {
-  const refused = foreignWrite(request);
+  const refused = siteWriteRefusal(request);
   if (refused) return refused;
   const viewer = await viewerForRequest(request);
   if (viewer instanceof Response) return viewer;
@@ -63,16 +50,14 @@ export async function serveSavedViews(request: Request, id?: string): Promise<Re
     const parsed = NewSavedView.safeParse(await bodyOf(request));
     if (!parsed.success)
       return errorAnswer(400, "BAD_REQUEST", "Input validation failed", issuesOf(parsed.error));
-    const checked = exportQuery(parsed.data.list, new URLSearchParams(parsed.data.query));
+    const checked = savedViewQuery(parsed.data.list, parsed.data.query);
     if (!checked.ok)
-      return errorAnswer(
-        400,
-        "BAD_REQUEST",
-        "Input validation failed",
-        checked.issues.map((issue) => `query: ${issue}`),
-      );
+      return errorAnswer(400, "BAD_REQUEST", "Input validation failed", checked.issues);
     try {
-      return answer(201, await views.create(viewer.userId, parsed.data));
+      return answer(
+        201,
+        await views.create(viewer.userId, { ...parsed.data, query: checked.query }),
+      );
     } catch (error) {
       if (error instanceof TooManyViews) return errorAnswer(409, "TOO_MANY_VIEWS", error.message);
       throw error;

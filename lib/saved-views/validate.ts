@@ -3,13 +3,21 @@
  * (Zod stays out of the browser's bundle: lib/saved-views/schema.ts).
  */
 import { z } from "zod";
-import { MAX_VIEW_NAME, type NewSavedView as NewSavedViewShape, SAVED_VIEW_LISTS } from "./schema";
+import {
+  cleanViewName,
+  type NewSavedView as NewSavedViewShape,
+  SAVED_VIEW_LISTS,
+  viewNameProblem,
+} from "./schema";
 
+/** A view's name, cleaned (cleanViewName) and refused when it hides or disguises itself (viewNameProblem). */
 export const ViewName = z
   .string()
-  .trim()
-  .min(1, "a name is required")
-  .max(MAX_VIEW_NAME, `at most ${MAX_VIEW_NAME} characters`);
+  .transform(cleanViewName)
+  .superRefine((name, ctx) => {
+    const problem = viewNameProblem(name);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 /** What a person saves: a name, the list, and the page's query (without "?"). */
 export const NewSavedView = z.object({

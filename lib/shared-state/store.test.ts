@@ -98,6 +98,63 @@ describe.each(kinds)("the %s store", (_kind, make) => {
   });
 });
 
+describe.each(kinds)("the %s store's bounded collections", (_kind, make) => {
+  it("keeps the newest entries up to the count, deleting the ones written longest ago", async () => {
+    const { store } = await make();
+    const bounds = { maxAgeMs: LONG, maxEntries: 3 };
+    for (const key of ["a", "b", "c", "d", "e"]) {
+      await store.setBounded("sums", key, `value of ${key}`, bounds);
+      // Redis orders them by its clock, in ms.
+      await sleep(2);
+    }
+    expect(await store.get("a")).toBeNull();
+    expect(await store.get("b")).toBeNull();
+    expect(await store.get("c")).toBe("value of c");
+    expect(await store.get("e")).toBe("value of e");
+    // Written again: the newest once more, so the oldest left is the one to go.
+    await store.setBounded("sums", "c", "c again", bounds);
+    await sleep(2);
+    await store.setBounded("sums", "f", "value of f", bounds);
+    expect(await store.get("d")).toBeNull();
+    expect(await store.get("c")).toBe("c again");
+    // Another collection counts its own.
+    await store.setBounded("other", "x", "1", { maxAgeMs: LONG, maxEntries: 1 });
+    expect(await store.get("e")).toBe("value of e");
+    await store.deleteBounded("sums", "e");
+    expect(await store.get("e")).toBeNull();
+  });
+
+  it("lets entries lapse at their age, and counts only the live ones", async () => {
+    const { store, pass } = await make();
+    await store.setBounded("sums", "old", "1", { maxAgeMs: 50, maxEntries: 2 });
+    await pass(80);
+    expect(await store.get("old")).toBeNull();
+    await store.setBounded("sums", "new", "2", { maxAgeMs: LONG, maxEntries: 2 });
+    await store.setBounded("sums", "newer", "3", { maxAgeMs: LONG, maxEntries: 2 });
+    expect(await store.get("new")).toBe("2");
+    expect(await store.get("newer")).toBe("3");
+  });
+
+  it("sets a value once: later writers get the first one", async () => {
+    const { store } = await make();
+    expect(await store.setIfAbsent("secret", "first")).toBe("first");
+    expect(await store.setIfAbsent("secret", "second")).toBe("first");
+    expect(await store.get("secret")).toBe("first");
+  });
+});
+
+describe("the memory store's own bound", () => {
+  it("holds at most its count of values, the oldest written going first, locks kept", async () => {
+    const store = createMemoryStore(Date.now, 3);
+    const lock = await store.acquireLock("walk", LONG);
+    for (const key of ["a", "b", "c", "d"]) await store.set(key, key, LONG);
+    expect(await store.get("a")).toBeNull();
+    expect(await store.get("b")).toBeNull();
+    expect(await store.get("d")).toBe("d");
+    expect(await store.extendLock("walk", lock!, LONG)).toBe(true);
+  });
+});
+
 describe("a Redis that stops answering", () => {
   it("REDIS_COMMAND_TIMEOUT_MS: a positive whole number of ms, else 5 s", () => {
     expect(redisCommandTimeoutMs({})).toBe(5_000);

@@ -25,13 +25,46 @@ export interface SharedStore {
   extendLock(key: string, token: string, ttlMs: number): Promise<boolean>;
   /** Releases the lock if `token` still holds it. */
   releaseLock(key: string, token: string): Promise<void>;
+  /** Sets `key` unless it is set (no lifetime); either way, the value it holds now. */
+  setIfAbsent(key: string, value: string): Promise<string>;
+  /**
+   * Sets `key` as one entry of the collection `index`: it lives `bounds.maxAgeMs`, and
+   * beyond `bounds.maxEntries` the entries written longest ago are deleted.
+   */
+  setBounded(index: string, key: string, value: string, bounds: EntryBounds): Promise<void>;
+  /** Deletes an entry of the collection `index`. */
+  deleteBounded(index: string, key: string): Promise<void>;
 }
+
+/** How long the entries of a collection live, and how many it keeps at most. */
+export interface EntryBounds {
+  maxAgeMs: number;
+  maxEntries: number;
+}
+
+/**
+ * The most values the memory store holds (run records, collections), locks aside:
+ * beyond it the values written longest ago go first. Expired ones go at each sweep.
+ */
+export const MEMORY_STORE_MAX_VALUES = 10_000;
+const SWEEP_EVERY_MS = 60_000;
 
 export { KEY_PREFIX };
 
-/** Shared state in this process's memory: one instance only. */
-export function createMemoryStore(now: () => number = Date.now): SharedStore {
+/**
+ * Shared state in this process's memory: one instance only. A value read after its
+ * lifetime is gone; one never read again goes at the next sweep (once a minute, and
+ * whenever the store is full), so values written once each (a run record per view
+ * summed) do not pile up for the life of the process.
+ */
+export function createMemoryStore(
+  now: () => number = Date.now,
+  maxValues = MEMORY_STORE_MAX_VALUES,
+): SharedStore {
+  // In the order they were last written: the oldest first.
   const values = new Map<string, { value: string; expiresAt: number }>();
+  const collections = new Map<string, Map<string, number>>();
+  let sweptAt = now();
   const live = (key: string) => {
     const entry = values.get(key);
     if (!entry) return null;
@@ -41,8 +74,20 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
     }
     return entry;
   };
-  const put = (key: string, value: string, ttlMs?: number) =>
+  function sweep() {
+    sweptAt = now();
+    for (const [key, entry] of values) if (entry.expiresAt <= sweptAt) values.delete(key);
+    for (const [key] of values) {
+      if (values.size <= maxValues) break;
+      // A lock is never dropped for room: its holder would lose it unseen.
+      if (!key.startsWith("lock:")) values.delete(key);
+    }
+  }
+  const put = (key: string, value: string, ttlMs?: number) => {
+    values.delete(key);
     values.set(key, { value, expiresAt: ttlMs === undefined ? Infinity : now() + ttlMs });
+    if (values.size > maxValues || now() - sweptAt >= SWEEP_EVERY_MS) sweep();
+  };
   return {
     kind: "memory",
     async get(key) {
@@ -68,12 +113,54 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
     async releaseLock(key, token) {
       if (live(`lock:${key}`)?.value === token) values.delete(`lock:${key}`);
     },
+    async setIfAbsent(key, value) {
+      const held = live(key);
+      if (held) return held.value;
+      put(key, value);
+      return value;
+    },
+    async setBounded(index, key, value, { maxAgeMs, maxEntries }) {
+      const entries = collections.get(index) ?? new Map<string, number>();
+      collections.set(index, entries);
+      put(key, value, maxAgeMs);
+      entries.delete(key);
+      entries.set(key, now());
+      for (const [old, writtenAt] of entries) {
+        if (writtenAt > now() - maxAgeMs && entries.size <= maxEntries) break;
+        entries.delete(old);
+        values.delete(old);
+      }
+    },
+    async deleteBounded(index, key) {
+      collections.get(index)?.delete(key);
+      values.delete(key);
+    },
   };
 }
 
 // Compare-and-set scripts: only the token's holder extends or releases its lock.
 const EXTEND = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("pexpire", KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+/**
+ * One entry of a bounded collection (a sorted set of its keys by write time, on
+ * Redis's clock): written with its lifetime, then the entries past their age leave
+ * the set (their keys expired already) and those beyond the count are deleted.
+ */
+const SET_BOUNDED = `
+local now = redis.call("time")
+local ms = now[1] * 1000 + math.floor(now[2] / 1000)
+local maxAge = tonumber(ARGV[2])
+redis.call("set", KEYS[2], ARGV[1], "PX", maxAge)
+redis.call("zadd", KEYS[1], ms, KEYS[2])
+redis.call("zremrangebyscore", KEYS[1], "-inf", ms - maxAge)
+local excess = redis.call("zcard", KEYS[1]) - tonumber(ARGV[3])
+if excess > 0 then
+  for _, key in ipairs(redis.call("zrange", KEYS[1], 0, excess - 1)) do redis.call("del", key) end
+  redis.call("zremrangebyrank", KEYS[1], 0, excess - 1)
+end
+redis.call("pexpire", KEYS[1], maxAge)
+return 1`;
 
 /** Shared state in Redis: every instance on the same REDIS_URL sees the same. */
 export function createRedisStore(client: Redis, prefix = KEY_PREFIX): SharedStore {
@@ -102,6 +189,24 @@ export function createRedisStore(client: Redis, prefix = KEY_PREFIX): SharedStor
     },
     async releaseLock(key, token) {
       await client.eval(RELEASE, 1, lock(key), token);
+    },
+    async setIfAbsent(key, value) {
+      await client.set(k(key), value, "NX");
+      return (await client.get(k(key))) ?? value;
+    },
+    async setBounded(index, key, value, { maxAgeMs, maxEntries }) {
+      await client.eval(
+        SET_BOUNDED,
+        2,
+        `${prefix}bounded:${index}`,
+        k(key),
+        value,
+        Math.max(1, Math.ceil(maxAgeMs)),
+        Math.max(1, Math.floor(maxEntries)),
+      );
+    },
+    async deleteBounded(index, key) {
+      await client.multi().zrem(`${prefix}bounded:${index}`, k(key)).del(k(key)).exec();
     },
   };
 }

@@ -11,10 +11,8 @@ export async function GET(request: Request, { params }: Context): Promise<Respon
   const viewer = await viewerForRequest(request);
   if (viewer instanceof Response) return viewer;
   // Each sum may start a whole walk of a view nobody summed lately:
-  // VIEW_SUMS_PER_MINUTE per session (or client, in the open demo).
-  const refused = await admitViewSum(
-    limitKey(viewer.kind === "user" ? viewer.sessionId : null, request.headers),
-  );
+  // VIEW_SUMS_PER_MINUTE per account (or client, in the open demo).
+  const refused = await admitViewSum(limitKey(viewer, request.headers));
   if (refused) return refused;
   return serveTotalsRequest(request, (await params).list);
 }
