@@ -83,6 +83,13 @@ test.describe("a signed-in server with tight limits", () => {
       requestFrom("127.0.0.61", `${base}/api/totals/payments?isAttributed=false`, {
         headers: { cookie },
       });
+    // Refused for their own fault (a repeated refresh, an unknown status): no allowance spent.
+    for (const bad of ["refresh=true&refresh=false", "statuses=NOPE"]) {
+      const refused = await requestFrom("127.0.0.61", `${base}/api/totals/invoices?${bad}`, {
+        headers: { cookie: sessions[0]! },
+      });
+      expect(refused.status).toBe(400);
+    }
     const sums = [];
     for (const cookie of [...sessions, sessions[0]!]) sums.push(await sum(cookie));
     expect(sums.map((s) => s.status)).toEqual([200, 200, 200, 429]);

@@ -97,7 +97,8 @@ async function store(
   const client = connectRedis(url);
   try {
     await waitForRedis(client);
-    await saveCheck(checkSource(config, target), result, createRedisStore(client));
+    const store = createRedisStore(client);
+    await saveCheck(await checkSource(config, target, store), result, store);
     return "Saved for the key page (/key) in Redis.";
   } catch (error) {
     return `Not saved for the key page: ${(error as Error).message}.`;

@@ -27,7 +27,7 @@ export async function lastApiCheck(
 ): Promise<CheckResult | null> {
   try {
     const config = apiConfig();
-    return await lastCheck(checkSource(config, await configuredTarget(config)), store);
+    return await lastCheck(await checkSource(config, await configuredTarget(config), store), store);
   } catch (error) {
     console.error("[check-api] the last check could not be read:", (error as Error).message);
     return null;
@@ -53,7 +53,7 @@ export async function checkOnRequest(
     };
   const config = apiConfig();
   const target = await configuredTarget(config);
-  const source = checkSource(config, target);
+  const source = await checkSource(config, target, store);
   const until = Date.now() + RUN_LOCK_MS;
   let token = await store.acquireLock(runLockKey(source), RUN_LOCK_MS);
   let waited = false;

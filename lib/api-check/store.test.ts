@@ -101,3 +101,21 @@ describe("the key page when the shared store cannot be read", () => {
     expect(await onRequest.lastApiCheck(broken)).toBeNull();
   });
 });
+
+describe("the check's store key", () => {
+  it("is keyed with the server's secret: no plain hash of the API and key", async () => {
+    const { createHash } = await import("node:crypto");
+    const { checkSource } = await import("./store");
+    const config = { baseUrl: "https://billing.example.com/api/v1", key: "sk_guess" };
+    const target = { secret: "sk_guess" } as Parameters<typeof checkSource>[1];
+    vi.stubEnv("AUTH_SECRET", "a".repeat(32));
+    const source = await checkSource(config as never, target, createMemoryStore());
+    const plain = createHash("sha256").update(`${config.baseUrl}\n${target.secret}`).digest("hex");
+    expect(source).toMatch(/^[0-9a-f]{32}$/);
+    expect(plain.startsWith(source.slice(0, 24))).toBe(false);
+    expect(await checkSource(config as never, target, createMemoryStore())).toBe(source);
+    vi.stubEnv("AUTH_SECRET", "b".repeat(32));
+    expect(await checkSource(config as never, target, createMemoryStore())).not.toBe(source);
+    vi.stubEnv("AUTH_SECRET", "");
+  });
+});

@@ -1,5 +1,7 @@
 import "server-only";
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { insightsDataDir } from "@/lib/insights/config";
+import { identifierSecret } from "@/lib/insights/identifier-secret";
 import { sandboxDbPath } from "@/lib/sandbox/env";
 import { type SharedStore, sharedStore } from "@/lib/shared-state/store";
 import type { ApiConfig } from "@/lib/upstream/config";
@@ -9,12 +11,18 @@ import type { ApiTarget } from "./target";
 /**
  * The last check of an API, in the shared store (Redis when REDIS_URL is set, so
  * every instance and the command line on the same Redis see it; memory otherwise).
- * Keyed by the API and key it probed, hashed, so a check of another API never shows
- * as this dashboard's and the key never appears in a store key.
+ * Keyed by the API and key it probed, under an HMAC with the server's identifier
+ * secret, so a check of another API never shows as this dashboard's and nothing in a
+ * store key can be checked against a guessed key.
  */
-export function checkSource(config: ApiConfig, target: ApiTarget): string {
+export async function checkSource(
+  config: ApiConfig,
+  target: ApiTarget,
+  store: SharedStore = sharedStore(),
+): Promise<string> {
   const identity = `${config.baseUrl ?? `built-in\n${sandboxDbPath()}`}\n${target.secret ?? ""}`;
-  return createHash("sha256").update(identity).digest("hex").slice(0, 24);
+  const secret = await identifierSecret(store.kind === "redis" ? store : insightsDataDir());
+  return createHmac("sha256", secret).update(identity).digest("hex").slice(0, 32);
 }
 
 const resultKey = (source: string) => `api-check:last:${source}`;

@@ -41,15 +41,9 @@ function parameterIssues(search: URLSearchParams, known: string[]): string[] {
  * joined) or one finished moments ago (its result answers).
  */
 export function serveInsightRequest(request: Request, view: string): Response {
-  if (!isViewName(view))
-    return errorAnswer(404, "NOT_FOUND", `No such view: choose ${Object.keys(VIEWS).join(", ")}.`);
-  const url = new URL(request.url);
-  const issues = parameterIssues(url.searchParams, ["refresh"]);
-  const refresh = url.searchParams.get("refresh");
-  if (refresh !== null && refresh !== "true" && refresh !== "false")
-    issues.push("refresh: must be true or false");
-  if (issues.length > 0) return errorAnswer(400, "BAD_REQUEST", "Input validation failed", issues);
-  return new Response(insightEventStream(view, refresh === "true"), {
+  const asked = readInsightRequest(request, view);
+  if (asked instanceof Response) return asked;
+  return new Response(insightEventStream(asked.view, asked.force), {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
       // no-transform: Next.js's gzip would hold the small progress lines back.
@@ -58,6 +52,22 @@ export function serveInsightRequest(request: Request, view: string): Response {
       "x-accel-buffering": "no",
     },
   });
+}
+
+/** What an insight request asks for, or the answer refusing it (404 or 400). */
+export function readInsightRequest(
+  request: Request,
+  view: string,
+): { view: ViewName; force: boolean } | Response {
+  if (!isViewName(view))
+    return errorAnswer(404, "NOT_FOUND", `No such view: choose ${Object.keys(VIEWS).join(", ")}.`);
+  const url = new URL(request.url);
+  const issues = parameterIssues(url.searchParams, ["refresh"]);
+  const refresh = url.searchParams.get("refresh");
+  if (refresh !== null && refresh !== "true" && refresh !== "false")
+    issues.push("refresh: must be true or false");
+  if (issues.length > 0) return errorAnswer(400, "BAD_REQUEST", "Input validation failed", issues);
+  return { view, force: refresh === "true" };
 }
 
 /**

@@ -64,13 +64,11 @@ export function totalsEventStream(
   );
 }
 
-/**
- * GET /api/totals/{list}?{the list page's query}[&refresh=true]: the totals of the
- * view the page shows, read by the same rules as its export (lib/export/query.ts),
- * so an export and the totals of one view agree. A result younger than the refresh
- * interval answers at once; `refresh=true` walks again.
- */
-export function serveTotalsRequest(request: Request, list: string): Response {
+/** What a totals request asks for, or the answer refusing it (404 or 400). */
+export function readTotalsRequest(
+  request: Request,
+  list: string,
+): { view: WalkedView; force: boolean } | Response {
   if (!isExportList(list))
     return errorAnswer(
       404,
@@ -90,8 +88,19 @@ export function serveTotalsRequest(request: Request, list: string): Response {
   if (!query.ok) issues.push(...query.issues);
   if (issues.length > 0 || !query.ok)
     return errorAnswer(400, "BAD_REQUEST", "Input validation failed", issues);
-  const view = totalsViewName(list, query.apiQuery) as WalkedView;
-  return new Response(totalsEventStream(view, refresh === "true"), {
+  return { view: totalsViewName(list, query.apiQuery) as WalkedView, force: refresh === "true" };
+}
+
+/**
+ * GET /api/totals/{list}?{the list page's query}[&refresh=true]: the totals of the
+ * view the page shows, read by the same rules as its export (lib/export/query.ts),
+ * so an export and the totals of one view agree. A result younger than the refresh
+ * interval answers at once; `refresh=true` walks again.
+ */
+export function serveTotalsRequest(request: Request, list: string): Response {
+  const asked = readTotalsRequest(request, list);
+  if (asked instanceof Response) return asked;
+  return new Response(totalsEventStream(asked.view, asked.force), {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
       "cache-control": "no-store, no-transform",

@@ -1,5 +1,5 @@
 import { viewerForRequest } from "@/lib/auth/guard";
-import { serveInsightRequest } from "@/lib/insights/route";
+import { readInsightRequest, serveInsightRequest } from "@/lib/insights/route";
 import { admitInsightRefresh, limitKey } from "@/lib/rate-limits/costly-routes";
 
 export const dynamic = "force-dynamic";
@@ -10,10 +10,14 @@ type Context = { params: Promise<{ view: string }> };
 export async function GET(request: Request, { params }: Context): Promise<Response> {
   const viewer = await viewerForRequest(request);
   if (viewer instanceof Response) return viewer;
+  const { view } = await params;
+  // A request refused for its own fault spends no allowance.
+  const asked = readInsightRequest(request, view);
+  if (asked instanceof Response) return asked;
   // A forced refresh may start a whole walk: INSIGHTS_REFRESHES_PER_MINUTE per account.
-  if (new URL(request.url).searchParams.get("refresh") === "true") {
+  if (asked.force) {
     const refused = await admitInsightRefresh(limitKey(viewer, request.headers));
     if (refused) return refused;
   }
-  return serveInsightRequest(request, (await params).view);
+  return serveInsightRequest(request, view);
 }
