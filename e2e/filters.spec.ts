@@ -5,8 +5,8 @@
  * What each filter shows is checked against the API in each list's own spec.
  */
 import { axeBuilder } from "./axe";
-import { E2E_NOW } from "./env";
-import { chipOf, expectChip, openEditor, toolbar } from "./filters";
+import { demoKey, E2E_NOW } from "./env";
+import { chipOf, escapeRegExp, expectChip, openEditor, toolbar } from "./filters";
 import { expect, type Page, test } from "./test";
 
 const THEMES = ["light", "dark"] as const;
@@ -169,4 +169,55 @@ test("the toolbar's menus, calendar and combobox load on first use, not with the
   await toolbar(page).getByRole("button", { name: "Add filter" }).click();
   await expect(page.getByRole("menu", { name: "Add filter" })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(firstLoad);
+});
+
+/** Holds the page's scripts back until `release` is called: a slow phone's page, HTML first. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
+
+test("what is typed before the page's script has run counts: the customer picker suggests, the name search filters", async ({
+  page,
+  request,
+}) => {
+  const customers = await request.get("/api/v1/customers?limit=1&orderBy=name:ASC", {
+    headers: { authorization: `Bearer ${demoKey()}` },
+  });
+  const customer = (await customers.json()).data[0];
+  const typed = customer.name.slice(0, 6);
+  const hydrated = page.locator("html[data-hydrated]");
+
+  let release = await holdScripts(page);
+  const invoices = page.goto("/invoices");
+  const picker = page.getByRole("combobox", { name: "Customers" });
+  await picker.fill(typed);
+  await expect(hydrated).toHaveCount(0);
+  release();
+  await invoices;
+  const suggestion = page
+    .getByRole("option", { name: new RegExp(`^${escapeRegExp(customer.name)}`) })
+    .first();
+  await expect(suggestion).toBeVisible();
+  await expect(picker).toHaveValue(typed);
+  await expect(picker).toBeFocused();
+  await suggestion.click();
+  await expect(page).toHaveURL(new RegExp(`customerIds=${customer.id}`));
+
+  release = await holdScripts(page);
+  const list = page.goto("/customers");
+  const search = page.getByRole("searchbox", { name: "Name" });
+  await search.fill(typed);
+  await expect(hydrated).toHaveCount(0);
+  release();
+  await list;
+  await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe(typed.trim());
+  await expect(search).toHaveValue(typed);
 });

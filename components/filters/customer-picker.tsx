@@ -12,8 +12,9 @@ const CustomerCombobox = lazy(() => import("./customer-combobox"));
 
 /**
  * Picks customers by name through the customers search; shows picked ones by name and
- * e-mail. A plain input until a person reaches it (pointer or focus), then React Aria's
- * combobox (customer-combobox.tsx) takes over with what was typed and the focus.
+ * e-mail. A plain input until a person reaches it (pointer or focus, also before the
+ * page's script ran), then React Aria's combobox (customer-combobox.tsx) takes over with
+ * what was typed and the focus.
  */
 export function CustomerPicker({
   label,
@@ -90,7 +91,7 @@ function PlainPicker({
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  useFieldBeforeHydration(input, "", { typed: onTextChange });
+  useFieldBeforeHydration(input, "", { typed: onTextChange, focused: onFocused });
   return (
     <div className="min-w-0 max-w-full">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-fg-muted">
