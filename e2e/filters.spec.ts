@@ -106,6 +106,14 @@ test("on a phone every filter is in a sheet, applied as chosen", async ({ page }
   await expect(sheet).toBeVisible();
   await sheet.locator("label").filter({ hasText: "Has an outstanding balance" }).click();
   await expect(page).toHaveURL(/hasOutstandingBalance=true/);
+  // A date filter's calendar folds behind "Custom range…" (a disclosure) in the sheet.
+  const due = sheet.getByRole("region", { name: "Due" });
+  const custom = due.getByRole("button", { name: "Custom range…" });
+  await expect(custom).toHaveAttribute("aria-expanded", "false");
+  await expect(due.getByRole("grid")).toBeHidden();
+  await custom.click();
+  await expect(custom).toHaveAttribute("aria-expanded", "true");
+  await expect(due.getByRole("grid")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("filter-sheet-390.png") });
   expect(await seriousViolations(page)).toEqual([]);
   await useTheme(page, "dark");

@@ -1,8 +1,15 @@
 "use client";
 
 import { type CalendarDate, parseDate } from "@internationalized/date";
-import { type ReactNode, useState } from "react";
-import { Button, CalendarCell, CalendarGrid, Heading, RangeCalendar } from "react-aria-components";
+import {
+  Button,
+  CalendarCell,
+  CalendarGrid,
+  Disclosure,
+  DisclosurePanel,
+  Heading,
+  RangeCalendar,
+} from "react-aria-components";
 import type { FilterField, FilterValues } from "@/lib/lists/define";
 import { displayedEnd, endBoundFor } from "@/lib/lists/describe";
 import { useDashboardToday } from "../layout/dashboard-clock";
@@ -86,33 +93,20 @@ export function DateRangeEditor({
         {calendar}
       </div>
     );
+  const custom = range.from !== undefined && range.lastDay !== undefined && preset === null;
   return (
     <div className="flex flex-col gap-3">
       {presets}
-      <CustomRange
-        custom={range.from !== undefined && range.lastDay !== undefined && preset === null}
-      >
-        {calendar}
-      </CustomRange>
+      <Disclosure defaultExpanded={custom}>
+        <Button
+          slot="trigger"
+          className="rounded-md border border-line px-2.5 py-1 text-left text-sm outline-none hover:bg-surface-muted data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent"
+        >
+          Custom range…
+        </Button>
+        <DisclosurePanel className="pt-3">{calendar}</DisclosurePanel>
+      </Disclosure>
     </div>
-  );
-}
-
-/** The sheet's calendar, shown on request (or when the range held is a custom one). */
-function CustomRange({ custom, children }: { custom: boolean; children: ReactNode }) {
-  const [shown, setShown] = useState(custom);
-  return (
-    <>
-      <button
-        type="button"
-        aria-expanded={shown}
-        onClick={() => setShown((was) => !was)}
-        className="rounded-md border border-line px-2.5 py-1 text-left text-sm hover:bg-surface-muted"
-      >
-        Custom range…
-      </button>
-      {shown ? children : null}
-    </>
   );
 }
 
