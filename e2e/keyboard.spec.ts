@@ -545,6 +545,10 @@ test("below 1024 px, where the navigation folds into a menu, the palette and the
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help).toBeVisible();
   await expect(help).toBeInViewport();
+  // Taller than the phone's screen: it scrolls, down to its Close button.
+  const close = help.getByRole("button", { name: "Close" });
+  await close.scrollIntoViewIfNeeded();
+  await expect(close).toBeInViewport();
   await page.keyboard.press("Escape");
   await expect(help).toBeHidden();
   // The page answers again: its menu opens.

@@ -100,7 +100,7 @@ export function DateRangeEditor({
       <Disclosure defaultExpanded={custom}>
         <Button
           slot="trigger"
-          className="rounded-md border border-line px-2.5 py-1 text-left text-sm outline-none hover:bg-surface-muted data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent"
+          className="rounded-md border border-line px-2.5 py-1 text-left text-sm outline-none hover:bg-surface-muted aria-expanded:border-accent aria-expanded:text-accent data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent"
         >
           Custom range…
         </Button>

@@ -23,12 +23,12 @@ export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
       }}
       className="fixed inset-0 z-50 bg-black/40"
     >
-      <Modal className="mx-auto mt-[15vh] w-[min(28rem,calc(100vw-2rem))] rounded-lg border border-line bg-surface p-5 text-fg shadow-xl outline-none">
+      <Modal className="mx-auto mt-[10dvh] max-h-[85dvh] w-[min(28rem,calc(100vw-2rem))] overflow-auto rounded-lg border border-line bg-surface p-5 text-fg shadow-xl outline-none sm:mt-[15vh]">
         <Dialog className="outline-none">
           <Heading slot="title" className="mb-3 text-base font-semibold">
             Keyboard shortcuts
           </Heading>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-y-2">
             {SHORTCUTS.map(([keys, what]) => (
               <div key={keys} className="contents">
                 <dt>
@@ -36,7 +36,7 @@ export default function ShortcutsHelp({ onClose }: { onClose: () => void }) {
                     {keys}
                   </kbd>
                 </dt>
-                <dd className="text-fg-muted">{what}</dd>
+                <dd className="mb-2 text-fg-muted sm:mb-0">{what}</dd>
               </div>
             ))}
           </dl>
