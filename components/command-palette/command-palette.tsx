@@ -1,147 +1,116 @@
 "use client";
 
-import { Command } from "cmdk";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
-import { SITE_PAGES } from "@/components/layout/site-pages";
-import type { CustomerRecord } from "@/lib/api/client";
-import { asApiError } from "@/lib/api/errors";
-import { type SavedView, savedViewHref } from "@/lib/saved-views/schema";
+import { type ReactNode, useState } from "react";
 import {
-  type CustomerSuggestions,
-  customerDetail,
-  searchCustomers,
-  stillMatching,
-  suggestionCount,
-} from "../filters/customer-suggestions";
+  Autocomplete,
+  Dialog,
+  Header,
+  Input,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Modal,
+  ModalOverlay,
+  TextField,
+} from "react-aria-components";
+import { SITE_PAGES } from "@/components/layout/site-pages";
+import { type SavedView, savedViewHref } from "@/lib/saved-views/schema";
+import { customerDetail, suggestionCount } from "../filters/customer-suggestions";
 import { useSavedViews } from "../saved-views/use-saved-views";
+import { type CustomerSearch, shownCustomers, useCustomerSearch } from "./customer-search";
 
 /** Every page one can jump to, with the words people may type for it. */
 const PAGES = SITE_PAGES;
 
-const SEARCH_DELAY_MS = 250;
-
-type CustomerSearch =
-  | { state: "idle" }
-  /** `kept`: the customers last found that still match what is typed, shown meanwhile */
-  | { state: "loading"; term: string; kept: CustomerRecord[] }
-  | { state: "done"; term: string; found: CustomerSuggestions }
-  | { state: "failed"; term: string; message: string };
+/** One option of the palette: where it leads, and how it reads. */
+interface Jump {
+  id: string;
+  href: string;
+  /** the words a screen reader and type-ahead use */
+  name: string;
+  content: ReactNode;
+}
 
 /**
  * Ctrl/Cmd+K: jump to a page by name, to one of the person's saved views by part of
  * its name (the account's, or this browser's in the open demo: the same list the
- * navigation shows), or to a customer by part of its name (the
- * customers search of the API, through the dashboard's data route). A modal
- * <dialog>: the browser keeps focus inside it and Esc closes it; cmdk provides the
- * combobox, its list and the arrow keys.
+ * navigation shows), or to a customer by part of its name (the customers search of
+ * the API, through the dashboard's data route). React Aria's Autocomplete over a
+ * listbox in a modal dialog: focus stays inside, Esc closes it, typing highlights the
+ * first option and the field names the highlighted one (aria-activedescendant).
  */
 export default function CommandPalette({
   onClose,
 }: {
-  /** `navigating`: a page was picked (focus goes with the new page, not back) */
+  /** `navigating`: a page was picked */
   onClose: (navigating: boolean) => void;
 }) {
   const router = useRouter();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const [text, setText] = useState("");
   const search = useCustomerSearch(text);
   const { views } = useSavedViews();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    element.showModal();
-    // The dialog focuses its first focusable element; make sure it is the search field.
-    element.querySelector<HTMLInputElement>("[cmdk-input]")?.focus();
-    return () => element.close();
-  }, []);
-
-  const go = (href: string) => {
+  const words = text.trim().toLowerCase();
+  const sections = jumpSections(words, matchingViews(views, words), shownCustomers(search));
+  const go = (id: string) => {
+    const jump = sections.flatMap((section) => section.jumps).find((j) => j.id === id);
+    if (!jump) return;
     onClose(true);
-    router.push(href);
+    router.push(jump.href);
   };
 
-  const words = text.trim().toLowerCase();
-  const pages = PAGES.filter(
-    (p) => !words || `${p.label} ${p.keywords}`.toLowerCase().includes(words),
-  );
-  const savedViews = matchingViews(views, words);
-
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the click closes on the backdrop; the keyboard's way is Esc (onCancel)
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      // Esc: the browser's cancel; closing is React's job (the parent unmounts us).
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose(false);
+    <ModalOverlay
+      isOpen
+      isDismissable
+      onOpenChange={(open) => {
+        if (!open) onClose(false);
       }}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose(false); // a click on the backdrop
-      }}
-      className="mx-auto mt-[12vh] w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-inverse/40"
+      className="fixed inset-0 z-50 bg-inverse/40"
     >
-      <h2 id={titleId} className="sr-only">
-        Command palette
-      </h2>
-      <Command label="Search pages, saved views and customers" shouldFilter={false} loop>
-        <Command.Input
-          value={text}
-          onValueChange={setText}
-          placeholder="Jump to a page, a saved view or a customer…"
-          className="w-full border-b border-line bg-surface px-4 py-3 text-sm text-fg outline-none placeholder:text-fg-subtle"
-        />
-        <Command.List className="max-h-[min(24rem,60vh)] overflow-auto p-2 text-sm">
-          {pages.length > 0 ? (
-            <Command.Group heading="Pages" className={GROUP_CLASS}>
-              {pages.map((page) => (
-                <Command.Item
-                  key={page.href}
-                  value={`page ${page.href}`}
-                  onSelect={() => go(page.href)}
-                  className={ITEM_CLASS}
-                >
-                  {page.label}
-                  <span className="ml-auto text-xs text-fg-muted">{page.href}</span>
-                </Command.Item>
+      <Modal className="mx-auto mt-[12vh] w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-line bg-surface text-fg shadow-xl outline-none">
+        <Dialog aria-label="Command palette" className="outline-none">
+          <Autocomplete inputValue={text} onInputChange={setText}>
+            <TextField aria-label="Search pages, saved views and customers" autoFocus>
+              <Input
+                placeholder="Jump to a page, a saved view or a customer…"
+                className="w-full rounded-t-lg border-b border-line bg-surface px-4 py-3 text-sm text-fg outline-none placeholder:text-fg-subtle"
+              />
+            </TextField>
+            <ListBox
+              aria-label="Pages, saved views and customers"
+              onAction={(key) => go(String(key))}
+              shouldFocusWrap
+              className="max-h-[min(24rem,60vh)] overflow-auto p-2 text-sm outline-none empty:hidden"
+            >
+              {sections.map((section) => (
+                <ListBoxSection key={section.heading} id={section.heading}>
+                  <Header className="px-2 py-1 text-xs font-medium text-fg-muted">
+                    {section.heading}
+                  </Header>
+                  {section.jumps.map((jump) => (
+                    <ListBoxItem
+                      key={jump.id}
+                      id={jump.id}
+                      textValue={jump.name}
+                      className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 outline-none data-[focused]:bg-accent-soft"
+                    >
+                      {jump.content}
+                    </ListBoxItem>
+                  ))}
+                </ListBoxSection>
               ))}
-            </Command.Group>
-          ) : null}
-          {savedViews.length > 0 ? (
-            <Command.Group heading="Saved views" className={GROUP_CLASS}>
-              {savedViews.map((view) => (
-                <Command.Item
-                  key={view.id}
-                  value={`view ${view.id}`}
-                  onSelect={() => go(savedViewHref(view))}
-                  className={ITEM_CLASS}
-                >
-                  <span className="min-w-0 truncate">{view.name}</span>
-                  <span className="ml-auto shrink-0 text-xs text-fg-muted">
-                    {LIST_LABELS[view.list]}
-                  </span>
-                </Command.Item>
-              ))}
-            </Command.Group>
-          ) : null}
-          <CustomerResults search={search} onPick={(id) => go(`/customers/${id}`)} />
-        </Command.List>
-        <SearchStatus search={search} />
-        <p className="border-t border-line px-4 py-2 text-xs text-fg-muted">
-          ↑ ↓ to move · Enter to open · Esc to close
-        </p>
-      </Command>
-    </dialog>
+            </ListBox>
+          </Autocomplete>
+          <SearchStatus search={search} />
+          <p className="border-t border-line px-4 py-2 text-xs text-fg-muted">
+            ↑ ↓ to move · Enter to open · Esc to close
+          </p>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
   );
 }
-
-const GROUP_CLASS =
-  "[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-fg-muted";
-const ITEM_CLASS =
-  "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 data-[selected=true]:bg-accent-soft data-[selected=true]:text-fg";
 
 const LIST_LABELS: Record<SavedView["list"], string> = {
   invoices: "Invoices",
@@ -155,42 +124,66 @@ export function matchingViews(views: SavedView[], words: string): SavedView[] {
   return words ? views.filter((view) => view.name.toLowerCase().includes(words)) : views;
 }
 
-/** The customers found, as options of the list (a listbox holds options only). */
-function CustomerResults({
-  search,
-  onPick,
-}: {
-  search: CustomerSearch;
-  onPick: (id: string) => void;
-}) {
-  const customers = shownCustomers(search);
-  if (customers.length === 0) return null;
-  return (
-    <Command.Group heading="Customers" className={GROUP_CLASS}>
-      {customers.map((customer) => (
-        <Command.Item
-          key={customer.id}
-          value={`customer ${customer.id}`}
-          onSelect={() => onPick(customer.id)}
-          className={ITEM_CLASS}
-        >
-          {/* What tells same-named customers apart: e-mail, health, what they owe. */}
-          <span className="min-w-0">
-            <span className="block">{customer.name}</span>
-            <span className="block truncate text-xs text-fg-muted">{customerDetail(customer)}</span>
-          </span>
-          <span className="ml-auto shrink-0 text-xs text-fg-muted">Customer</span>
-        </Command.Item>
-      ))}
-    </Command.Group>
+/** What the palette lists for what is typed: pages, saved views, customers (a group shows when it has any). */
+function jumpSections(
+  words: string,
+  views: SavedView[],
+  customers: ReturnType<typeof shownCustomers>,
+): { heading: string; jumps: Jump[] }[] {
+  const pages = PAGES.filter(
+    (p) => !words || `${p.label} ${p.keywords}`.toLowerCase().includes(words),
   );
-}
-
-/** The customers listed: those found, or while a search runs those kept from the last one. */
-function shownCustomers(search: CustomerSearch): CustomerRecord[] {
-  if (search.state === "done") return search.found.shown;
-  if (search.state === "loading") return search.kept;
-  return [];
+  const sections = [
+    {
+      heading: "Pages",
+      jumps: pages.map((page) => ({
+        id: `page ${page.href}`,
+        href: page.href,
+        name: page.label,
+        content: (
+          <>
+            {page.label}
+            <span className="ml-auto text-xs text-fg-muted">{page.href}</span>
+          </>
+        ),
+      })),
+    },
+    {
+      heading: "Saved views",
+      jumps: views.map((view) => ({
+        id: `view ${view.id}`,
+        href: savedViewHref(view),
+        name: view.name,
+        content: (
+          <>
+            <span className="min-w-0 truncate">{view.name}</span>
+            <span className="ml-auto shrink-0 text-xs text-fg-muted">{LIST_LABELS[view.list]}</span>
+          </>
+        ),
+      })),
+    },
+    {
+      heading: "Customers",
+      jumps: customers.map((customer) => ({
+        id: `customer ${customer.id}`,
+        href: `/customers/${customer.id}`,
+        name: customer.name,
+        content: (
+          <>
+            {/* What tells same-named customers apart: e-mail, health, what they owe. */}
+            <span className="min-w-0">
+              <span className="block">{customer.name}</span>
+              <span className="block truncate text-xs text-fg-muted">
+                {customerDetail(customer)}
+              </span>
+            </span>
+            <span className="ml-auto shrink-0 text-xs text-fg-muted">Customer</span>
+          </>
+        ),
+      })),
+    },
+  ];
+  return sections.filter((section) => section.jumps.length > 0);
 }
 
 /** Where the customer search stands, outside the listbox, announced as it changes. */
@@ -210,41 +203,4 @@ function SearchStatus({ search }: { search: CustomerSearch }) {
           : `${suggestionCount(search.found)}.`}
     </p>
   );
-}
-
-/**
- * The API's customers search for what was typed, debounced; a newer keystroke
- * aborts the older request so answers cannot arrive out of order. Meanwhile the
- * customers last found that still match stay listed (as the customer picker keeps
- * them): the list does not empty at each key, nor lose the one the arrow keys are on.
- * The count waits for the answer for exactly what is typed.
- */
-function useCustomerSearch(text: string): CustomerSearch {
-  const term = text.trim();
-  const [result, setResult] = useState<CustomerSearch>({ state: "idle" });
-  useEffect(() => {
-    if (!term) {
-      setResult({ state: "idle" });
-      return;
-    }
-    setResult((last) => ({
-      state: "loading",
-      term,
-      kept: stillMatching(shownCustomers(last), term),
-    }));
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      searchCustomers(term, controller.signal)
-        .then((found) => setResult({ state: "done", term, found }))
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          setResult({ state: "failed", term, message: asApiError(error).message });
-        });
-    }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [term]);
-  return result;
 }

@@ -1,12 +1,11 @@
 "use client";
 
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { createPortal } from "react-dom";
 import { hasModifier, shortcutApplies } from "../shortcuts/applies";
 
-// Loaded on first use (or when the pointer nears the button): the palette and cmdk
-// add nothing to any page's first load. React.lazy rather than next/dynamic: both are
-// only rendered after a key or a click (never on the server), and next/dynamic's
+// Loaded on first use (or when the pointer nears the button): the palette and React
+// Aria add nothing to any page's first load. React.lazy rather than next/dynamic: both
+// are only rendered after a key or a click (never on the server), and next/dynamic's
 // loader would itself add ~1 kB to every page.
 const loadPalette = () => import("./command-palette");
 const CommandPalette = lazy(loadPalette);
@@ -18,16 +17,22 @@ const ShortcutsHelp = lazy(() => import("../shortcuts/shortcuts-help"));
  * filter; the palette where there is no list), `?` shows the shortcuts.
  */
 export function PaletteLauncher() {
-  const [palette, setPalette] = useState(false);
-  const [help, setHelp] = useState(false);
+  const [open, setOpenState] = useState<"palette" | "help" | null>(null);
   const [mac, setMac] = useState(false);
+  // What is open, for the page-wide keys: a second Ctrl+K does not stack a palette.
+  const shown = useRef(open);
+  const setOpen = useCallback((next: typeof open) => {
+    shown.current = next;
+    setOpenState(next);
+  }, []);
   // Where focus was when the palette opened: Esc puts it back there.
   const returnFocus = useRef<HTMLElement | null>(null);
   const openPalette = useCallback(() => {
+    if (shown.current) return;
     returnFocus.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setPalette(true);
-  }, []);
+    setOpen("palette");
+  }, [setOpen]);
 
   useEffect(() => {
     // Seen before the combobox's own handler closes its list (capture runs first).
@@ -37,7 +42,6 @@ export function PaletteLauncher() {
       if (event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey) {
         // Works while typing too: it is how people reach the palette from anywhere.
         event.preventDefault();
-        if (document.querySelector("dialog[open]")) return; // the palette (or help) is up
         openPalette();
         return;
       }
@@ -58,7 +62,7 @@ export function PaletteLauncher() {
         if (!focusListSearch() && !focusListSearchOnArrival()) openPalette();
       } else if (event.key === "?" && !hasModifier(event)) {
         event.preventDefault();
-        setHelp(true);
+        if (!shown.current) setOpen("help");
       }
     };
     const beforeKeyDown = (event: KeyboardEvent) => {
@@ -72,7 +76,7 @@ export function PaletteLauncher() {
       document.removeEventListener("keydown", beforeKeyDown, true);
       document.removeEventListener("keydown", onKeyDown);
     };
-  }, [openPalette]);
+  }, [openPalette, setOpen]);
 
   return (
     <>
@@ -89,25 +93,22 @@ export function PaletteLauncher() {
           {mac ? "⌘K" : "Ctrl K"}
         </kbd>
       </button>
-      {palette || help
-        ? // Into <body>, not here: below 1024 px this button sits in the folded
-          // navigation (display: none), and a modal opened inside it showed nothing
-          // while making the whole page inert.
-          createPortal(
-            <Suspense fallback={null}>
-              {palette ? (
-                <CommandPalette
-                  onClose={(navigating) => {
-                    setPalette(false);
-                    if (!navigating) returnFocus.current?.focus({ preventScroll: true });
-                  }}
-                />
-              ) : null}
-              {help ? <ShortcutsHelp onClose={() => setHelp(false)} /> : null}
-            </Suspense>,
-            document.body,
-          )
-        : null}
+      {open ? (
+        // React Aria's modals render into <body>: below 1024 px this button sits in the
+        // folded navigation (display: none).
+        <Suspense fallback={null}>
+          {open === "palette" ? (
+            <CommandPalette
+              onClose={(navigating) => {
+                setOpen(null);
+                if (!navigating) returnFocus.current?.focus({ preventScroll: true });
+              }}
+            />
+          ) : (
+            <ShortcutsHelp onClose={() => setOpen(null)} />
+          )}
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -28,7 +28,7 @@ export const inputClass =
  * The customer picker's combobox (React Aria's ComboBox: the arrow keys move through
  * the suggestions, Enter picks, Esc and a click outside close the list, the input
  * names the option in view with aria-activedescendant). Loaded when a person first
- * reaches the picker (filter-bar.tsx shows a plain input until then), so the list
+ * reaches the picker (customer-picker.tsx shows a plain input until then), so the list
  * pages' first load does not carry React Aria. Each suggestion says what tells
  * same-named customers apart, and the list's foot how many match.
  */

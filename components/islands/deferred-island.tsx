@@ -93,6 +93,8 @@ export function deferredIsland<P extends object>(
       });
       // A table the server laid out for another width than this one: laid out at once.
       if (otherColumnsFit(island, remember) || neededNow.current()) openGate();
+      // Focused before these listeners were here (typing before the page's script ran): in use.
+      if (island.contains(document.activeElement)) openGate();
       // The part's table may stream in after its frame has hydrated (about one load in
       // ten under load): measured, and remembered, once it is there.
       tableLater.current = whenTableArrives(island, () => {

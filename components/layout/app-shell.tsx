@@ -6,10 +6,11 @@ import { OutlineIcon } from "./outline-icon";
 /**
  * The page frame: the top bar, the navigation and the page. From 1024 px the
  * navigation is a sidebar; below, it folds behind the Menu button at the end of the
- * top bar and opens under it, before the page (next in tab order after the button). A disclosure (a button with `aria-expanded` showing a
- * region) rather than a dialog library: it is the pattern for site navigation, the
- * links stay next in tab order, and every route's first load stays small. Esc closes
- * it (focus back on the button), and so does following a link.
+ * top bar and opens under it, before the page (next in tab order after the button).
+ * The disclosure pattern for site navigation, written out rather than React Aria's
+ * Disclosure, whose collapsed panel is hidden from assistive technology at every
+ * width (the sidebar would be too) and which needs button and panel in one wrapper.
+ * Esc closes it (focus back on the button), and so does following a link.
  */
 export function AppShell({
   brand,

@@ -3,8 +3,8 @@
 import { useMemo } from "react";
 import { nextOrder, type OrderTerm } from "@/lib/lists/order";
 import { paymentList } from "@/lib/lists/payments";
-import { CustomerPicker } from "../data-table/filter-bar";
 import { ListView, useListView } from "../data-table/list-view";
+import { CustomerPicker } from "../filters/customer-picker";
 import { paymentColumns, paymentHref } from "./payment-columns";
 
 /** The API's order when `orderBy` is omitted: newest received first. */

@@ -24,7 +24,7 @@ export function isInteractive(target: EventTarget | null): boolean {
   );
 }
 
-/** Keys pressed inside a dialog (the palette, the shortcuts help) are the dialog's. */
+/** Keys pressed inside a dialog (the palette, the shortcuts help, a filter's editor) are the dialog's. */
 export function inDialog(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest("dialog, [role='dialog']") !== null;
 }
@@ -36,6 +36,6 @@ export function shortcutApplies(event: KeyboardEvent): boolean {
     !hasModifier(event) &&
     !isTyping(event.target) &&
     !inDialog(event.target) &&
-    document.querySelector("dialog[open]") === null
+    document.querySelector("[role='dialog']") === null
   );
 }

@@ -70,7 +70,7 @@ export function fieldFeature(field: FilterField): string {
   return `${field.label} filter`;
 }
 
-/** The customer search of the filter bars' customer pickers (components/data-table/filter-bar.tsx). */
+/** The customer search of the filter bars' customer pickers (components/filters/customer-picker.tsx). */
 const PICKER_SEARCH = { limit: ["8"], orderBy: ["name:ASC"] };
 /** The command palette's customer search (components/command-palette/command-palette.tsx). */
 const PALETTE_SEARCH = { orderBy: ["name:ASC"] };

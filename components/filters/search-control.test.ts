@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchTextAfterUrlChange } from "./filter-bar";
+import { searchTextAfterUrlChange } from "./search-control";
 
 describe("a search field when the URL's search changes", () => {
   it("keeps what was typed after its own write, when the URL catches up late", () => {
