@@ -1,6 +1,6 @@
 /**
  * `npm run bench:api`: the built-in API at about 1.3 million invoices, over real HTTP
- * against the production build (`next start`, one process). Prints figures; asserts
+ * against the production build (`npm start`, one process). Prints figures; asserts
  * nothing (machines here are noisy: read the numbers, don't gate on them).
  *
  * 1. Every order of every list: p50 and p99 of the first page and of page 1,000
@@ -30,7 +30,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { CUSTOMER_ORDER_FIELDS, PAYMENT_ORDER_FIELDS } from "../lib/api/enums";
-import { nextStartArgs } from "../lib/testing/next-start";
+import { serverStartArgs } from "../lib/testing/server-start";
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
 const DB = path.resolve(process.env.BENCH_DB ?? ".data/bench.sqlite");
@@ -94,7 +94,7 @@ function ensureBuild(): void {
 async function startServer(): Promise<ChildProcess> {
   // One Next.js process: what one process does while it walks is what is measured. The
   // limits on costly routes would refuse a benchmark's pace: lifted here.
-  const server = spawn(process.execPath, nextStartArgs(PORT), {
+  const server = spawn(process.execPath, serverStartArgs(PORT), {
     env: {
       ...process.env,
       SANDBOX_DB: DB,

@@ -30,6 +30,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { serverStartArgs } from "../lib/testing/server-start";
 
 const { values: flags } = parseArgs({
   options: { "soak-minutes": { type: "string" }, totals: { type: "boolean" } },
@@ -56,12 +57,12 @@ function ensureDatabase(): void {
   );
 }
 
-/** One instance: `next start`, the built-in API on the bench database, results in `dataDir`. */
+/** One instance (server.ts), the built-in API on the bench database, results in `dataDir`. */
 async function startServer(dataDir: string, env: Record<string, string> = {}) {
   const dist = process.env.NEXT_DIST_DIR ?? ".next";
   if (!fs.existsSync(path.join(dist, "BUILD_ID")))
     throw new Error(`no production build in ${dist}: run npm run build first`);
-  const server = spawn("node_modules/.bin/next", ["start", "-p", String(PORT), "-H", "127.0.0.1"], {
+  const server = spawn(process.execPath, serverStartArgs(PORT), {
     env: {
       ...process.env,
       SANDBOX_DB: DB,
@@ -96,7 +97,7 @@ function stop(server: ChildProcess): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The listening process (the one holding the most memory under `next start`). */
+/** The listening process (the one holding the most memory in the server's process group). */
 function serverPid(root: number): number {
   let best = root;
   let most = -1;

@@ -1,5 +1,5 @@
 /**
- * The deployment of deploy/ on loopback: N `next start` instances of one build,
+ * The deployment of deploy/ on loopback: N instances of one build (`npm start`),
  * HAProxy in front of them (deploy/haproxy.cfg), and a Redis and a PostgreSQL of its
  * own (Debian's redis-server and postgresql, started for the run and removed after).
  * The instances get deploy/instance.env.example's shape: REDIS_URL, AUTH_DATABASE_URL,
@@ -22,7 +22,6 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { nextStartArgs } from "../lib/testing/next-start";
 import {
   findPostgresBin,
   startTestPostgres,
@@ -34,13 +33,14 @@ import {
   startTestRedis,
   type TestRedis,
 } from "../lib/testing/redis-server";
+import { serverStartArgs } from "../lib/testing/server-start";
 
 const HAPROXY_CONFIG = path.resolve(import.meta.dirname, "haproxy.cfg");
-/** `next start --keepAliveTimeout` behind the balancer (README, Deployment). */
+/** `npm start -- --keepAliveTimeout` behind the balancer (README, Deployment). */
 const KEEP_ALIVE = { keepAliveTimeoutMs: 65_000 };
 
 export interface DeploymentOptions {
-  /** `next start` instances behind the balancer (default 2) */
+  /** instances behind the balancer (default 2) */
   instances?: number;
   /** the balancer's port, the instances on the ports after it; free ports when omitted */
   port?: number;
@@ -164,7 +164,7 @@ function startInstance(name: string, port: number, env: Record<string, string>):
       output = "";
       // Idle connections from the balancer outlive its own reuse of them (Node's
       // default, 5 s, would close one HAProxy is about to send on).
-      const started = spawn(process.execPath, nextStartArgs(port, "127.0.0.1", KEEP_ALIVE), {
+      const started = spawn(process.execPath, serverStartArgs(port, "127.0.0.1", KEEP_ALIVE), {
         env: { ...process.env, ...env },
         stdio: ["ignore", "pipe", "pipe"],
       });

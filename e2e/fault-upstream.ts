@@ -37,7 +37,7 @@ import {
   divergentRefusal,
   divergentSearch,
 } from "../lib/api-check/testing/divergence";
-import { nextStartArgs } from "../lib/testing/next-start";
+import { serverStartArgs } from "../lib/testing/server-start";
 
 export const FAULTS = ["none", "slow", "drop", "500", "429", "malformed", "shape", "401"] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -208,7 +208,7 @@ server.listen(port, "127.0.0.1", () => {
 
 if (values["app-port"]) {
   const insightsDir = fs.mkdtempSync(path.join(os.tmpdir(), "fault-app-insights-"));
-  const app = spawn(process.execPath, nextStartArgs(values["app-port"]), {
+  const app = spawn(process.execPath, serverStartArgs(values["app-port"]), {
     stdio: "inherit",
     env: {
       ...process.env,

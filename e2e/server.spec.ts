@@ -1,7 +1,7 @@
 /**
- * The production server itself: `npm start` is `next start`, one process per
- * instance; every request, the data route included, goes through Next.js and
- * proxy.ts; instances starting together on one demo database both come up; a
+ * The production server itself: `npm start` is server.ts (Next.js's custom server),
+ * one process per instance; every request, the data route included, goes through
+ * Next.js and proxy.ts; instances starting together on one demo database both come up; a
  * misconfigured start exits non-zero saying what is wrong. Each test but the last
  * starts its own server of this build on a free port.
  */
@@ -55,7 +55,7 @@ const refused = (url: string) =>
     req.on("error", () => resolve("refused"));
   });
 
-test("npm start is next start on PORT: one process, and SIGTERM stops it and frees the port", async () => {
+test("npm start is server.ts on PORT: one process, and SIGTERM stops it and frees the port", async () => {
   test.setTimeout(120_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -75,11 +75,10 @@ test("npm start is next start on PORT: one process, and SIGTERM stops it and fre
         { timeout: 60_000 },
       )
       .toBe(200);
-    // Under npm and its shell, one process (Next.js names it next-server), which runs no
-    // other: no cluster of workers.
+    // Under npm and its shell, one process, which runs no other: no cluster of workers.
     const under = descendantsOf(child.pid!).map(commandOf);
     expect(under.filter((command) => !/^(sh|npm)\b/.test(command))).toEqual([
-      expect.stringMatching(/^next-server/),
+      expect.stringMatching(/^node .* server\.ts /),
     ]);
     process.kill(-child.pid!, "SIGTERM");
     await expect.poll(() => refused(`${base}/api/health`), { timeout: 30_000 }).toBe("refused");

@@ -1,0 +1,125 @@
+/**
+ * The dashboard's HTTP server: Next.js's request handler behind Node.js's own HTTP
+ * server (Next.js's documented custom server), one process per instance, the same
+ * under `npm run dev` (`--dev`) and `npm start`:
+ *
+ *   node --import ./lib/cli/server-modules.mjs --import tsx/esm server.ts \
+ *     [--dev] [-p PORT] [-H HOST] [--keepAliveTimeout MS]
+ *
+ * Before Next.js sees a request: the client's address is stamped on it
+ * (lib/rate-limits/client-address.ts) and a target that names no path here is
+ * refused (lib/request-guards/request-target.ts). HTTP that Node.js cannot parse is
+ * answered in the API's error shape (lib/request-guards/malformed-request.ts).
+ */
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { stampPeerAddress } from "./lib/rate-limits/client-address";
+import { refuseMalformedRequest } from "./lib/request-guards/malformed-request";
+import { refuseBadRequestTarget } from "./lib/request-guards/request-target";
+
+const USAGE = "usage: server.ts [--dev] [-p PORT] [-H HOST] [--keepAliveTimeout MS]";
+
+interface ServerOptions {
+  dev: boolean;
+  port: number;
+  /** undefined: every interface */
+  hostname: string | undefined;
+  keepAliveTimeoutMs: number | undefined;
+}
+
+/** The options `next start` and `next dev` take that this project uses; PORT as they read it. */
+export function serverOptions(args: string[], env = process.env): ServerOptions {
+  const { values } = parseArgs({
+    args,
+    options: {
+      dev: { type: "boolean", default: false },
+      port: { type: "string", short: "p" },
+      hostname: { type: "string", short: "H" },
+      keepAliveTimeout: { type: "string" },
+    },
+  });
+  const whole = (name: string, value: string | undefined, min: number, max: number) => {
+    if (value === undefined) return undefined;
+    const number = Number(value);
+    if (!Number.isInteger(number) || number < min || number > max)
+      throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${value}"`);
+    return number;
+  };
+  return {
+    dev: values.dev ?? false,
+    port: whole("the port", values.port ?? env.PORT, 0, 65_535) ?? 3000,
+    hostname: values.hostname,
+    keepAliveTimeoutMs: whole("--keepAliveTimeout", values.keepAliveTimeout, 1, 2 ** 31 - 1),
+  };
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** One request: the checks above, then Next.js. */
+async function answer(req: IncomingMessage, res: ServerResponse, next: Handler): Promise<void> {
+  stampPeerAddress(req);
+  if (refuseBadRequestTarget(req, res)) return;
+  await next(req, res);
+}
+
+async function main(options: ServerOptions): Promise<void> {
+  // As `next dev` and `next start` set it, before Next.js and React load.
+  Object.assign(process.env, {
+    NODE_ENV: process.env.NODE_ENV || (options.dev ? "development" : "production"),
+  });
+  const { default: next } = await import("next");
+  const server = http.createServer();
+  if (options.keepAliveTimeoutMs) server.keepAliveTimeout = options.keepAliveTimeoutMs;
+  const host = options.hostname ?? "localhost";
+  // As `next start` sets it: a server action's redirect renders its target from this
+  // address, not from the Host or scheme a proxy passed on.
+  process.env.__NEXT_PRIVATE_ORIGIN ??= `http://${host.includes(":") ? `[${host}]` : host}:${options.port}`;
+  const app = next({ dev: options.dev, hostname: host, port: options.port, httpServer: server });
+  // Next.js's handlers; it holds requests until instrumentation.ts's start-up is done.
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    answer(req, res, handle).catch((error) => {
+      console.error(`Failed to handle request for ${req.url}:`, error);
+      if (res.headersSent) return void res.destroy();
+      res
+        .writeHead(500, { "content-type": "text/plain; charset=utf-8" })
+        .end("Internal Server Error");
+    });
+  });
+  server.on("clientError", refuseMalformedRequest);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.hostname, resolve);
+  });
+  console.log(`✓ Ready on http://${host}:${options.port}${options.dev ? " (development)" : ""}`);
+
+  let stopping = false;
+  for (const [signal, code] of [
+    ["SIGTERM", 143],
+    ["SIGINT", 130],
+  ] as const)
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      // Requests in hand finish; idle connections close at once.
+      server.close(() => void app.close().finally(() => process.exit(code)));
+    });
+}
+
+function run(): void {
+  let options: ServerOptions;
+  try {
+    options = serverOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+    process.exit(2);
+  }
+  main(options).catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) run();
