@@ -3,7 +3,8 @@
  * starts it as it loads and holds every request until it resolves, and a failure
  * here stops the instance with a non-zero exit saying what is wrong.
  *
- * In order: Redis reachable when REDIS_URL is set; then, under a start-up lock
+ * In order: the sign-in throttle's counter for server.ts; Redis reachable when
+ * REDIS_URL is set; then, under a start-up lock
  * shared by the instances (so two instances starting at once do not migrate or seed
  * the same storage side by side), the sign-in configuration check and its storage's
  * migrations (lib/auth/startup.ts), and the built-in API's database, created and
@@ -14,6 +15,12 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` may load this module; only a running server checks.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Sign-in bodies server.ts refuses unread count toward the throttle (loaded on first use).
+  const { installRefusalCounter } = await import("./lib/auth/throttle-refusals");
+  installRefusalCounter(async (client) => {
+    const { signInThrottle } = await import("./lib/auth/throttle");
+    await signInThrottle().refusedUnread(client);
+  });
   const { requireRedisAtStartup } = await import("./lib/startup/require-redis");
   await requireRedisAtStartup();
   const { withStartupLock } = await import("./lib/startup/startup-lock");

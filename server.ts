@@ -7,15 +7,19 @@
  *     [--dev] [-p PORT] [-H HOST] [--keepAliveTimeout MS]
  *
  * Before Next.js sees a request: the client's address is stamped on it
- * (lib/rate-limits/client-address.ts) and a target that names no path here is
- * refused (lib/request-guards/request-target.ts). HTTP that Node.js cannot parse is
- * answered in the API's error shape (lib/request-guards/malformed-request.ts).
+ * (lib/rate-limits/client-address.ts), a target that names no path here is refused
+ * (lib/request-guards/request-target.ts), and the body is held to its route's cap and
+ * a server action's body checked (lib/request-guards/request-body.ts). HTTP that
+ * Node.js cannot parse is answered in the API's error shape
+ * (lib/request-guards/malformed-request.ts).
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { stampPeerAddress } from "./lib/rate-limits/client-address";
+import { countRefusal } from "./lib/auth/throttle-refusals";
+import { clientAddressOf, stampPeerAddress } from "./lib/rate-limits/client-address";
 import { refuseMalformedRequest } from "./lib/request-guards/malformed-request";
+import { checkRequestBody } from "./lib/request-guards/request-body";
 import { refuseBadRequestTarget } from "./lib/request-guards/request-target";
 
 const USAGE = "usage: server.ts [--dev] [-p PORT] [-H HOST] [--keepAliveTimeout MS]";
@@ -60,7 +64,20 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 async function answer(req: IncomingMessage, res: ServerResponse, next: Handler): Promise<void> {
   stampPeerAddress(req);
   if (refuseBadRequestTarget(req, res)) return;
-  await next(req, res);
+  const forNext = await checkRequestBody(req, res, async (cap) => {
+    if (cap.signIn) await countTowardSignInThrottle(clientAddressOf(req));
+  });
+  if (!forNext) return;
+  await next(forNext, res);
+}
+
+/** A sign-in body refused unread spends one of its client's tries (lib/auth/throttle-refusals.ts). */
+async function countTowardSignInThrottle(client: string): Promise<void> {
+  try {
+    await countRefusal(client);
+  } catch (error) {
+    console.error("[sign-in] a refused body could not be counted:", error);
+  }
 }
 
 async function main(options: ServerOptions): Promise<void> {
