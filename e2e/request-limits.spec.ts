@@ -2,7 +2,8 @@
  * Request bodies held to their route's cap before Next.js reads them, on an instance
  * of this build with sign-in required (reading the main e2e server's built-in API):
  * the bodies an attacker sends without a session, the throttle they count toward,
- * and the rest of the server staying quick meanwhile. Each attack comes from a
+ * the rest of the server staying quick meanwhile, and server actions whose body
+ * cannot be decoded. Each attack comes from a
  * loopback address of its own (127.0.0.x), as the throttle keys it.
  */
 import { randomBytes } from "node:crypto";
@@ -154,4 +155,33 @@ test("a 900 KB server-action body is answered 413, on the sign-in page and on an
     expect(JSON.parse(answer.text).issues[0].message).toContain(`over ${cap}`);
     expect(performance.now() - started).toBeLessThan(1_000);
   }
+});
+
+test("a malformed server action sent without a session answers 400, and nothing is logged", async () => {
+  const actionId = await passwordActionId();
+  const logged = app.output().length;
+  const cases: [path: string, contentType: string, body: string][] = [
+    ["/sign-in", "text/plain;charset=UTF-8", "{bad json"],
+    // Under the sign-in page's 4 KB cap.
+    ["/sign-in", "text/plain;charset=UTF-8", nested(2_000)],
+    // Under the 64 KB cap of other pages, and deep enough to overflow React's decoder.
+    ["/key", "text/plain;charset=UTF-8", nested(20_000)],
+    [
+      "/sign-in",
+      "multipart/form-data; boundary=cut",
+      '--cut\r\nContent-Disposition: form-data; name="0"\r\n\r\n["$K1"]',
+    ],
+  ];
+  for (const [path, contentType, body] of cases) {
+    const answer = await requestFrom("127.0.0.35", `${app.base}${path}`, {
+      method: "POST",
+      headers: { "content-type": contentType, "next-action": actionId, origin: app.base },
+      body,
+    });
+    expect(answer.status, `${path} ${body.slice(0, 20)}`).toBe(400);
+    expect(JSON.parse(answer.text)).toMatchObject({ code: "BAD_REQUEST" });
+  }
+  // Nothing of the request's own fault in the server's output: no error, no stack.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(app.output().slice(logged)).not.toMatch(/⨯|Error|\n\s+at /);
 });

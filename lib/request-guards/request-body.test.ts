@@ -1,8 +1,8 @@
 /**
  * Request bodies held to their route's cap on a real HTTP server that checks them as
  * server.ts does, its handler standing for Next.js: refused by Content-Length before a
- * byte is read, chunked bodies cut as they pass the cap, and every other body
- * reaching the handler whole.
+ * byte is read, chunked bodies cut as they pass the cap, malformed server actions
+ * answered 400, and every other body reaching the handler whole.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -117,5 +117,22 @@ describe("checkRequestBody", () => {
       `POST /api/views?x=1 ${json}`,
       'POST /key [{"result":null}]',
     ]);
+  });
+
+  it("answers a server action React could not decode 400, naming why", async () => {
+    handled.length = 0;
+    const action = { "next-action": "40ab", "content-type": "text/plain;charset=UTF-8" };
+    const bad = await post("/sign-in", "{bad json", { headers: action });
+    expect(bad.status).toBe(400);
+    expect(JSON.parse(bad.text)).toEqual({
+      message: "Input validation failed",
+      code: "BAD_REQUEST",
+      issues: [{ message: "server action: the body is not JSON" }],
+    });
+    const deep = await post("/key", `${"[".repeat(20_000)}${"]".repeat(20_000)}`, {
+      headers: action,
+    });
+    expect(deep.status).toBe(400);
+    expect(handled).toEqual([]);
   });
 });

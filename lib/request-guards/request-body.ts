@@ -1,13 +1,14 @@
 import { IncomingMessage, type ServerResponse } from "node:http";
 import { API_POLICY, commonSecurityHeaders } from "@/lib/security-headers";
+import { isServerActionPost, malformedActionBody } from "./action-body";
 import { type BodyCap, bodyCapFor, formatBytes, routedPath } from "./body-caps";
 
 /**
  * server.ts's check of a request's body, before Next.js reads it: over its route's cap
  * (body-caps.ts) a 413, at once by Content-Length, or as soon as a chunked body's bytes
- * pass the cap. Returns the request Next.js should handle (one carrying the body read
- * here, when it was read), or null when it was answered; `onTooLarge` hears of each
- * 413 before it is sent.
+ * pass the cap; a server action whose body React could not decode, a 400. Returns the
+ * request Next.js should handle (one carrying the body read here, when it was read),
+ * or null when it was answered; `onTooLarge` hears of each 413 before it is sent.
  */
 export async function checkRequestBody(
   req: IncomingMessage,
@@ -26,10 +27,22 @@ export async function checkRequestBody(
     return null;
   };
   if (Number(declared) > cap.bytes) return tooLarge();
+  const action = isServerActionPost(req.method, pathname, req.headers);
   // Node.js ends a body at its Content-Length, which is within the cap.
-  if (!chunked) return req;
+  if (!chunked && !action) return req;
   const body = await readUpTo(req, cap.bytes);
   if (body === null) return tooLarge();
+  if (action) {
+    const issue = await malformedActionBody(req.headers["content-type"], body);
+    if (issue) {
+      answerJson(res, 400, {
+        message: "Input validation failed",
+        code: "BAD_REQUEST",
+        issues: [{ message: `server action: ${issue}` }],
+      });
+      return null;
+    }
+  }
   return withBody(req, body);
 }
 
