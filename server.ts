@@ -8,8 +8,9 @@
  *
  * Before Next.js sees a request: the client's address is stamped on it
  * (lib/rate-limits/client-address.ts), a target that names no path here is refused
- * (lib/request-guards/request-target.ts), and the body is held to its route's cap and
- * a server action's body checked (lib/request-guards/request-body.ts). HTTP that
+ * (lib/request-guards/request-target.ts), the body is held to its route's cap and a
+ * server action's body checked (lib/request-guards/request-body.ts), and the common
+ * security headers are set for every answer (lib/security-headers.ts). HTTP that
  * Node.js cannot parse is answered in the API's error shape
  * (lib/request-guards/malformed-request.ts).
  */
@@ -21,6 +22,7 @@ import { clientAddressOf, stampPeerAddress } from "./lib/rate-limits/client-addr
 import { refuseMalformedRequest } from "./lib/request-guards/malformed-request";
 import { checkRequestBody } from "./lib/request-guards/request-body";
 import { refuseBadRequestTarget } from "./lib/request-guards/request-target";
+import { defaultAnswerHeaders } from "./lib/security-headers";
 
 const USAGE = "usage: server.ts [--dev] [-p PORT] [-H HOST] [--keepAliveTimeout MS]";
 
@@ -68,6 +70,8 @@ async function answer(req: IncomingMessage, res: ServerResponse, next: Handler):
     if (cap.signIn) await countTowardSignInThrottle(clientAddressOf(req));
   });
   if (!forNext) return;
+  for (const [name, value] of Object.entries(defaultAnswerHeaders(req.method)))
+    res.setHeader(name, value);
   await next(forNext, res);
 }
 
