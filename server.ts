@@ -1,10 +1,10 @@
 /**
  * The dashboard's HTTP server: Next.js's request handler behind Node.js's own HTTP
  * server (Next.js's documented custom server), one process per instance, the same
- * under `npm run dev` (`--dev`) and `npm start`:
+ * under `npm run dev` (`--dev`) and `npm start`. `npm run build` compiles it into the
+ * build (package.json, build:server), so an instance runs plain JavaScript:
  *
- *   node --import ./lib/cli/server-modules.mjs --import tsx/esm server.ts \
- *     [--dev] [-p PORT] [-H HOST] [--keepAliveTimeout MS]
+ *   node .next/server.mjs [--dev] [-p PORT] [-H HOST] [--keepAliveTimeout MS]
  *
  * Before Next.js sees a request: the client's address is stamped on it
  * (lib/rate-limits/client-address.ts), a target that names no path here is refused
@@ -24,7 +24,8 @@ import { checkRequestBody } from "./lib/request-guards/request-body";
 import { refuseBadRequestTarget } from "./lib/request-guards/request-target";
 import { defaultAnswerHeaders } from "./lib/security-headers";
 
-const USAGE = "usage: server.ts [--dev] [-p PORT] [-H HOST] [--keepAliveTimeout MS]";
+const USAGE =
+  "usage: npm start -- [-p PORT] [-H HOST] [--keepAliveTimeout MS] (npm run dev: --dev)";
 
 interface ServerOptions {
   dev: boolean;

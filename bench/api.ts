@@ -30,7 +30,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import { CUSTOMER_ORDER_FIELDS, PAYMENT_ORDER_FIELDS } from "../lib/api/enums";
-import { serverStartArgs } from "../lib/testing/server-start";
+import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
 const DB = path.resolve(process.env.BENCH_DB ?? ".data/bench.sqlite");
@@ -86,9 +86,9 @@ function ensureDatabase(): void {
 }
 
 function ensureBuild(): void {
-  if (fs.existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) return;
+  if (fs.existsSync(serverEntry())) return;
   console.error("[bench] building the production app …");
-  run("npx", ["next", "build"]);
+  run("npm", ["run", "build"]);
 }
 
 async function startServer(): Promise<ChildProcess> {

@@ -30,7 +30,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { serverStartArgs } from "../lib/testing/server-start";
+import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
 
 const { values: flags } = parseArgs({
   options: { "soak-minutes": { type: "string" }, totals: { type: "boolean" } },
@@ -59,9 +59,8 @@ function ensureDatabase(): void {
 
 /** One instance (server.ts), the built-in API on the bench database, results in `dataDir`. */
 async function startServer(dataDir: string, env: Record<string, string> = {}) {
-  const dist = process.env.NEXT_DIST_DIR ?? ".next";
-  if (!fs.existsSync(path.join(dist, "BUILD_ID")))
-    throw new Error(`no production build in ${dist}: run npm run build first`);
+  if (!fs.existsSync(serverEntry()))
+    throw new Error(`no production build at ${serverEntry()}: run npm run build first`);
   const server = spawn(process.execPath, serverStartArgs(PORT), {
     env: {
       ...process.env,

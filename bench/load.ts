@@ -39,7 +39,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { type Deployment, deploymentUnavailable, startDeployment } from "../deploy/local";
-import { serverStartArgs } from "../lib/testing/server-start";
+import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
 
 const DB = path.resolve(process.env.BENCH_LOAD_DB ?? ".data/bench-load.sqlite");
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 4230);
@@ -84,9 +84,8 @@ interface Target {
 }
 
 function requireBuild(): void {
-  const dist = process.env.NEXT_DIST_DIR ?? ".next";
-  if (!fs.existsSync(path.join(dist, "BUILD_ID")))
-    throw new Error(`no production build in ${dist}: run next build first`);
+  if (!fs.existsSync(serverEntry()))
+    throw new Error(`no production build at ${serverEntry()}: run npm run build first`);
 }
 
 /** One instance, `npm start` on PORT, its limits in its own memory. */

@@ -23,7 +23,7 @@ import { type Browser, chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumForTests } from "../lib/testing/chromium";
-import { serverStartArgs } from "../lib/testing/server-start";
+import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
 
 const DB = path.resolve(process.env.BENCH_WEB_DB ?? ".data/bench-web.sqlite");
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3220);
@@ -230,8 +230,7 @@ async function main() {
     });
   }
   // The build `npm start` will serve: NEXT_DIST_DIR moves it (next.config.ts).
-  if (!fs.existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")))
-    run("npx", ["next", "build"]);
+  if (!fs.existsSync(serverEntry())) run("npm", ["run", "build"]);
   const key = fs.readFileSync(`${DB}.demo-key`, "utf8").trim();
   const server = await startServer();
   const browser = await chromium.launch(launchOptions);

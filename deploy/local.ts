@@ -32,6 +32,7 @@ import {
   startTestRedis,
   type TestRedis,
 } from "../lib/testing/redis-server";
+import { serverEntry } from "../lib/testing/server-start";
 import { type Balancer, startBalancer } from "./balancer";
 import { deploymentInstance, type Instance } from "./instance";
 
@@ -93,9 +94,8 @@ export function deploymentUnavailable(options: DeploymentOptions = {}): string |
     return "redis-server is not installed (Debian: apt-get install redis-server)";
   if (options.signIn && !findPostgresBin())
     return "PostgreSQL is not installed (Debian: apt-get install postgresql)";
-  const dist = process.env.NEXT_DIST_DIR || ".next";
-  if (!fs.existsSync(path.join(dist, "BUILD_ID")))
-    return `no production build in ${dist}: run npm run build first`;
+  if (!fs.existsSync(serverEntry()))
+    return `no production build at ${serverEntry()}: run npm run build first`;
   return null;
 }
 
