@@ -15,7 +15,6 @@
  * (lib/request-guards/malformed-request.ts).
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { countRefusal } from "./lib/auth/throttle-refusals";
 import { clientAddressOf, stampPeerAddress } from "./lib/rate-limits/client-address";
@@ -36,7 +35,7 @@ interface ServerOptions {
 }
 
 /** The options `next start` and `next dev` take that this project uses; PORT as they read it. */
-export function serverOptions(args: string[], env = process.env): ServerOptions {
+function serverOptions(args: string[], env = process.env): ServerOptions {
   const { values } = parseArgs({
     args,
     options: {
@@ -55,7 +54,7 @@ export function serverOptions(args: string[], env = process.env): ServerOptions 
   };
   return {
     dev: values.dev ?? false,
-    port: whole("the port", values.port ?? env.PORT, 0, 65_535) ?? 3000,
+    port: whole("the port", values.port ?? env.PORT, 1, 65_535) ?? 3000,
     hostname: values.hostname,
     keepAliveTimeoutMs: whole("--keepAliveTimeout", values.keepAliveTimeout, 1, 2 ** 31 - 1),
   };
@@ -85,6 +84,13 @@ async function countTowardSignInThrottle(client: string): Promise<void> {
   }
 }
 
+/** How this process reaches itself on the address it listens on, as `next start` says it. */
+function localHost(hostname: string | undefined): string {
+  if (!hostname || hostname === "0.0.0.0") return "localhost";
+  if (hostname === "::") return "[::1]";
+  return hostname.includes(":") ? `[${hostname}]` : hostname;
+}
+
 async function main(options: ServerOptions): Promise<void> {
   // As `next dev` and `next start` set it, before Next.js and React load.
   Object.assign(process.env, {
@@ -93,10 +99,10 @@ async function main(options: ServerOptions): Promise<void> {
   const { default: next } = await import("next");
   const server = http.createServer();
   if (options.keepAliveTimeoutMs) server.keepAliveTimeout = options.keepAliveTimeoutMs;
-  const host = options.hostname ?? "localhost";
+  const host = localHost(options.hostname);
   // As `next start` sets it: a server action's redirect renders its target from this
   // address, not from the Host or scheme a proxy passed on.
-  process.env.__NEXT_PRIVATE_ORIGIN ??= `http://${host.includes(":") ? `[${host}]` : host}:${options.port}`;
+  process.env.__NEXT_PRIVATE_ORIGIN ??= `http://${host}:${options.port}`;
   const app = next({ dev: options.dev, hostname: host, port: options.port, httpServer: server });
   // Next.js's handlers; it holds requests until instrumentation.ts's start-up is done.
   await app.prepare();
@@ -130,18 +136,14 @@ async function main(options: ServerOptions): Promise<void> {
     });
 }
 
-function run(): void {
-  let options: ServerOptions;
-  try {
-    options = serverOptions(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
-    process.exit(2);
-  }
-  main(options).catch((error) => {
-    console.error(error);
-    process.exit(1);
-  });
+let options: ServerOptions;
+try {
+  options = serverOptions(process.argv.slice(2));
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : error}\n${USAGE}`);
+  process.exit(2);
 }
-
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) run();
+main(options).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -98,7 +98,7 @@ test("a bad option stops the server at once, saying what it takes", async () => 
   });
   const code = await new Promise((resolve) => child.on("exit", resolve));
   expect(code).toBe(2);
-  expect(said).toContain('the port must be a whole number from 0 to 65535, not "nope"');
+  expect(said).toContain('the port must be a whole number from 1 to 65535, not "nope"');
   expect(said).toContain("usage: npm start -- [-p PORT] [-H HOST] [--keepAliveTimeout MS]");
 });
 
