@@ -136,3 +136,29 @@ describe("checkRequestBody", () => {
     expect(handled).toEqual([]);
   });
 });
+
+it("lets a client go that leaves in the middle of its body: nothing handled, nothing thrown", async () => {
+  handled.length = 0;
+  const failures: unknown[] = [];
+  const onFailure = (error: unknown) => failures.push(error);
+  process.on("unhandledRejection", onFailure);
+  try {
+    await new Promise<void>((resolve) => {
+      const req = http.request(`${base}/api/views`, { method: "POST", agent });
+      req.on("error", () => resolve());
+      req.write("x".repeat(2048));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 100);
+    });
+    // The server saw the socket close; give it a moment to settle.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  } finally {
+    process.off("unhandledRejection", onFailure);
+  }
+  expect(failures).toEqual([]);
+  expect(handled).toEqual([]);
+  // And the server answers the next request as ever.
+  expect((await post("/api/views", "{}")).status).toBe(200);
+});

@@ -30,7 +30,14 @@ export async function checkRequestBody(
   const action = isServerActionPost(req.method, pathname, req.headers);
   // Node.js ends a body at its Content-Length, which is within the cap.
   if (!chunked && !action) return req;
-  const body = await readUpTo(req, cap.bytes);
+  let body: Buffer | null;
+  try {
+    body = await readUpTo(req, cap.bytes);
+  } catch {
+    // The client went away before its body ended: no one to answer, nothing to log.
+    res.destroy();
+    return null;
+  }
   if (body === null) return tooLarge();
   if (action) {
     const issue = await malformedActionBody(req.headers["content-type"], body);
@@ -62,6 +69,8 @@ function readUpTo(req: IncomingMessage, cap: number): Promise<Buffer | null> {
     req.on("data", onData);
     req.once("end", () => resolve(Buffer.concat(chunks, size)));
     req.once("error", reject);
+    // Closed before its end (after it, the promise is settled already).
+    req.once("close", () => reject(new Error("the request closed before its body ended")));
   });
 }
 
