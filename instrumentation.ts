@@ -4,12 +4,11 @@
  * here stops the instance with a non-zero exit saying what is wrong.
  *
  * In order: the sign-in throttle's counter for server.ts; Redis reachable when
- * REDIS_URL is set; then, under a start-up lock
- * shared by the instances (so two instances starting at once do not migrate or seed
- * the same storage side by side), the sign-in configuration check and its storage's
- * migrations (lib/auth/startup.ts), and the built-in API's database, created and
- * seeded on a first start; last, the insight views' background refresh
- * (lib/insights/instance.ts).
+ * REDIS_URL is set; then, under a start-up lock shared by the instances (so two
+ * instances starting at once do not migrate or seed the same storage side by side),
+ * the sign-in configuration check and its storage's migrations (lib/auth/startup.ts),
+ * and the built-in API's database, created and seeded on a first start; last, the
+ * insight views' background refresh (lib/insights/instance.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
