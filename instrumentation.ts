@@ -1,30 +1,25 @@
 /**
- * Runs once when an instance starts (`next start`, `next dev`), before it answers a
- * request: Next.js listens at once but holds every request until this resolves, and
- * a failure here stops the instance with a non-zero exit saying what is wrong.
+ * Runs once when an instance starts (server.ts), before it answers a request: Next.js
+ * starts it as it loads and holds every request until it resolves, and a failure
+ * here stops the instance with a non-zero exit saying what is wrong.
  *
- * In order: the client-address stamp and the answer to malformed requests on this
- * process's HTTP server; Redis reachable when REDIS_URL is set; then, under a
- * start-up lock shared by the instances (so two instances starting at once do not
- * migrate or seed the same storage side by side), the sign-in configuration check
- * and its storage's migrations (lib/auth/startup.ts), and the built-in API's
- * database, created and seeded on a first start; last, the insight views'
- * background refresh (lib/insights/instance.ts).
+ * In order: the sign-in throttle's counter for server.ts; Redis reachable when
+ * REDIS_URL is set; then, under a start-up lock shared by the instances (so two
+ * instances starting at once do not migrate or seed the same storage side by side),
+ * the sign-in configuration check and its storage's migrations (lib/auth/startup.ts),
+ * and the built-in API's database, created and seeded on a first start; last, the
+ * insight views' background refresh (lib/insights/instance.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // `next build` may load this module; only a running server checks.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // Each request carries its socket's address for the limits kept per client.
-  const { recordPeerAddresses } = await import("./lib/rate-limits/client-address");
-  recordPeerAddresses();
-  // `OPTIONS *` and unparsable targets: a 400, not Next.js's 500.
-  const { refuseBadRequestTargets } = await import("./lib/request-guards/request-target");
-  refuseBadRequestTargets();
-  // Requests Node.js cannot parse at all: a 400 in the API's error shape.
-  const { answerMalformedRequests } = await import("./lib/request-guards/malformed-request");
-  answerMalformedRequests();
-
+  // Sign-in bodies server.ts refuses unread count toward the throttle (loaded on first use).
+  const { installRefusalCounter } = await import("./lib/auth/throttle-refusals");
+  installRefusalCounter(async (client) => {
+    const { signInThrottle } = await import("./lib/auth/throttle");
+    await signInThrottle().refusedUnread(client);
+  });
   const { requireRedisAtStartup } = await import("./lib/startup/require-redis");
   await requireRedisAtStartup();
   const { withStartupLock } = await import("./lib/startup/startup-lock");

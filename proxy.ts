@@ -85,14 +85,17 @@ export function proxy(request: NextRequest) {
             code: "BAD_REQUEST",
             issues: [{ message: "path: holds a malformed percent-escape" }],
           },
-          { status: 400 },
+          { status: 400, headers: { "cache-control": "no-store" } },
         ),
         API_POLICY,
       );
     return withCommonHeaders(
       new NextResponse(
         "Bad request: the address holds a malformed percent-escape (a % not followed by two hex digits).",
-        { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } },
+        {
+          status: 400,
+          headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+        },
       ),
       API_POLICY,
     );

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:api`: the built-in API at about 1.3 million invoices, over real HTTP
- * against the production build (`next start`, one process). Prints figures; asserts
+ * against the production build (`npm start`, one process). Prints figures; asserts
  * nothing (machines here are noisy: read the numbers, don't gate on them).
  *
  * 1. Every order of every list: p50 and p99 of the first page and of page 1,000

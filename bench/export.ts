@@ -15,7 +15,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { nextStartArgs } from "../lib/testing/next-start";
+import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
 
 const DB = path.resolve(process.env.BENCH_DB ?? ".data/bench.sqlite");
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 50_000);
@@ -38,10 +38,9 @@ function ensureDatabase(): void {
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const dist = process.env.NEXT_DIST_DIR ?? ".next";
-  if (!fs.existsSync(path.join(dist, "BUILD_ID")))
-    throw new Error(`no production build in ${dist}: run next build first`);
-  const server = spawn(process.execPath, nextStartArgs(PORT), {
+  if (!fs.existsSync(serverEntry()))
+    throw new Error(`no production build at ${serverEntry()}: run npm run build first`);
+  const server = spawn(process.execPath, serverStartArgs(PORT), {
     // One process per instance: the export runs in it, and its memory is what is measured.
     env: {
       ...process.env,

@@ -7,7 +7,7 @@
  * another list or filter. Prints throughput, p50/p99 latency and errors per level,
  * and the CPU the server side used.
  *
- * Two set-ups, one after the other: one instance (`next start`, its limits in
+ * Two set-ups, one after the other: one instance (`npm start`, its limits in
  * memory), then the deployment of deploy/ (deploy/local.ts): two instances behind
  * HAProxy with Redis for the limits. The output ends with the second's throughput
  * over the first's at each level.
@@ -39,7 +39,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { type Deployment, deploymentUnavailable, startDeployment } from "../deploy/local";
-import { nextStartArgs } from "../lib/testing/next-start";
+import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
 
 const DB = path.resolve(process.env.BENCH_LOAD_DB ?? ".data/bench-load.sqlite");
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 4230);
@@ -84,14 +84,13 @@ interface Target {
 }
 
 function requireBuild(): void {
-  const dist = process.env.NEXT_DIST_DIR ?? ".next";
-  if (!fs.existsSync(path.join(dist, "BUILD_ID")))
-    throw new Error(`no production build in ${dist}: run next build first`);
+  if (!fs.existsSync(serverEntry()))
+    throw new Error(`no production build at ${serverEntry()}: run npm run build first`);
 }
 
-/** One instance, `next start` on PORT, its limits in its own memory. */
+/** One instance, `npm start` on PORT, its limits in its own memory. */
 async function startOneInstance(): Promise<Target> {
-  const server: ChildProcess = spawn(process.execPath, nextStartArgs(PORT), {
+  const server: ChildProcess = spawn(process.execPath, serverStartArgs(PORT), {
     env: {
       ...process.env,
       SANDBOX_DB: DB,
@@ -107,7 +106,7 @@ async function startOneInstance(): Promise<Target> {
     try {
       if ((await fetch(`${base}/api/health`)).ok)
         return {
-          name: "one instance (next start, limits in memory)",
+          name: "one instance (npm start, limits in memory)",
           base,
           pids: () => (server.pid ? [server.pid] : []),
           stop: async () => {

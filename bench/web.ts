@@ -23,7 +23,7 @@ import { type Browser, chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { chromiumForTests } from "../lib/testing/chromium";
-import { nextStartArgs } from "../lib/testing/next-start";
+import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
 
 const DB = path.resolve(process.env.BENCH_WEB_DB ?? ".data/bench-web.sqlite");
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 3220);
@@ -193,7 +193,7 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
 }
 
 async function startServer(): Promise<ChildProcess> {
-  const server = spawn(process.execPath, nextStartArgs(PORT), {
+  const server = spawn(process.execPath, serverStartArgs(PORT), {
     env: { ...process.env, SANDBOX_DB: DB, INVOICING_API_URL: "" },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
@@ -229,9 +229,8 @@ async function main() {
       SANDBOX_DB: DB,
     });
   }
-  // The build `next start` will serve: NEXT_DIST_DIR moves it (next.config.ts).
-  if (!fs.existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID")))
-    run("npx", ["next", "build"]);
+  // The build `npm start` will serve: NEXT_DIST_DIR moves it (next.config.ts).
+  if (!fs.existsSync(serverEntry())) run("npm", ["run", "build"]);
   const key = fs.readFileSync(`${DB}.demo-key`, "utf8").trim();
   const server = await startServer();
   const browser = await chromium.launch(launchOptions);

@@ -1,5 +1,5 @@
 /**
- * The deployment of deploy/ on loopback (deploy/local.ts): two `next start`
+ * The deployment of deploy/ on loopback (deploy/local.ts): two `npm start`
  * instances of this build behind HAProxy, with a Redis and a PostgreSQL of the test's
  * own, sign-in required. A session made through one instance reads through the other;
  * the data route's limit is one allowance across both; Redis going away leaves each
@@ -618,7 +618,7 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
 });
 
 test("a killed instance is taken out by the balancer; the other answers meanwhile", async () => {
-  // An instance's restart is a whole `next start` with its start-up work: on a loaded
+  // An instance's restart is a whole `npm start` with its start-up work: on a loaded
   // machine this test once ran past 180 s. Each step is named, so a report says which
   // one was still running.
   test.setTimeout(300_000);

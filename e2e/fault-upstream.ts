@@ -2,7 +2,7 @@
  * A fault-injecting Invoicing API for the fault tests: a real HTTP server on
  * 127.0.0.1 that proxies to the built-in API of the main e2e server and, when told
  * to, answers requests under one path (by default /invoices) with a fault instead.
- * It then starts the app (`next start`) pointed at itself with a short timeout.
+ * It then starts the app (`npm start`) pointed at itself with a short timeout.
  *
  *   tsx e2e/fault-upstream.ts --port 3852 --app-port 3802 \
  *     --target http://127.0.0.1:3402/api/v1 --key-file .data/e2e.sqlite.demo-key
@@ -37,7 +37,7 @@ import {
   divergentRefusal,
   divergentSearch,
 } from "../lib/api-check/testing/divergence";
-import { nextStartArgs } from "../lib/testing/next-start";
+import { serverStartArgs } from "../lib/testing/server-start";
 
 export const FAULTS = ["none", "slow", "drop", "500", "429", "malformed", "shape", "401"] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -208,7 +208,7 @@ server.listen(port, "127.0.0.1", () => {
 
 if (values["app-port"]) {
   const insightsDir = fs.mkdtempSync(path.join(os.tmpdir(), "fault-app-insights-"));
-  const app = spawn(process.execPath, nextStartArgs(values["app-port"]), {
+  const app = spawn(process.execPath, serverStartArgs(values["app-port"]), {
     stdio: "inherit",
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 /**
  * For the tests of limits kept per client and across instances: instances of this
- * build started with `next start` (one process each, as deployed), sign-in accounts
+ * build started as `npm start` starts one (server.ts, one process each, as deployed), sign-in accounts
  * made with `npm run auth`, and HTTP requests sent from a chosen loopback address
  * (127.0.0.2, 127.0.0.3, … all reach a server on 127.0.0.1 on Linux), so each
  * simulated client has a socket address of its own, as real clients do, and none of
@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { run as runAuthCommand } from "../lib/auth/cli";
 import { bufferedIo } from "../lib/cli/io";
+import { serverStartArgs } from "../lib/testing/server-start";
 import { freePort } from "./own-server";
 
 export { freePort };
@@ -23,15 +24,14 @@ export interface Instance {
   stop: () => Promise<void>;
 }
 
-/** `next start` of this build on `port` (a free loopback port by default), once it answers. */
+/** This build's server on `port` (a free loopback port by default), once it answers. */
 export async function startInstance(env: Record<string, string>, port?: number): Promise<Instance> {
   port ??= await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
-    { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child: ChildProcess = spawn(process.execPath, serverStartArgs(port), {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;
@@ -57,7 +57,7 @@ export async function startInstance(env: Record<string, string>, port?: number):
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop();
-  throw new Error(`next start did not come up on ${base}:\n${output}`);
+  throw new Error(`the server did not come up on ${base}:\n${output}`);
 }
 
 /** A sign-in account, as `npm run auth -- users add` makes one. */

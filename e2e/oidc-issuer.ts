@@ -20,7 +20,7 @@ import { bufferedIo } from "../lib/cli/io";
 import { createKey } from "../lib/sandbox/keys";
 import { openDatabase } from "../lib/sandbox/storage/db";
 import { seedDatabase } from "../lib/sandbox/storage/seed-database";
-import { nextStartArgs } from "../lib/testing/next-start";
+import { serverStartArgs } from "../lib/testing/server-start";
 import { E2E_ACCOUNT, OIDC_ALLOWED_DOMAIN, OIDC_CLIENT, SHARED_ACCOUNT_LIMITS } from "./session";
 
 const { values } = parseArgs({
@@ -100,7 +100,7 @@ if (appPort) {
   if (added !== 0) throw new Error(`users add failed: ${io.err()}`);
 
   const appUrl = `http://127.0.0.1:${appPort}`;
-  const app = spawn(process.execPath, nextStartArgs(appPort), {
+  const app = spawn(process.execPath, serverStartArgs(appPort), {
     stdio: "inherit",
     env: {
       ...process.env,

@@ -1,10 +1,10 @@
 /**
- * Servers a test starts for itself: this build's `npm start` (`next start`) on a
- * free loopback port, with its own environment, its output captured.
+ * Servers a test starts for itself: this build's `npm start` (server.ts) on a free
+ * loopback port, with its own environment, its output captured.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
-import { nextStartArgs } from "../lib/testing/next-start";
+import { serverStartArgs } from "../lib/testing/server-start";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -19,7 +19,7 @@ export async function freePort(): Promise<number> {
 
 export interface OwnServer {
   base: string;
-  /** the server's process (`next start`: one process per instance) */
+  /** the server's process (server.ts: one process per instance) */
   child: ChildProcess;
   /** stdout and stderr so far, of every process */
   output: () => string;
@@ -35,7 +35,7 @@ export async function startOwnServer(
 ): Promise<OwnServer> {
   const listenOn = port ?? (await freePort());
   const base = `http://127.0.0.1:${listenOn}`;
-  const child = spawn(process.execPath, nextStartArgs(listenOn), {
+  const child = spawn(process.execPath, serverStartArgs(listenOn), {
     env: { ...process.env, ...(typeof env === "function" ? env(base) : env) },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

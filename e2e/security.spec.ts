@@ -170,7 +170,7 @@ test("a request target that is not a path on this site answers 400, not 500", as
 });
 
 // --- (a') limits on the costly routes ----------------------------------------------------
-// On an instance of their own (one `next start` process, the open demo, default
+// On an instance of their own (one `npm start` process, the open demo, default
 // limits). Each flood comes from a loopback address of its own (127.0.0.x): the open
 // demo keys these limits on the socket's address, and X-Forwarded-For, which each
 // request sets anew, changes nothing.
@@ -652,7 +652,7 @@ async function signInCookie(base: string, password: string = E2E_ACCOUNT.passwor
   return { status: res.status, cookie: cookie ?? "" };
 }
 
-/** `npm start` (`next start`) of this build on a free port, once it listens. */
+/** `npm start` of this build on a free port, once it listens. */
 async function startApp(
   env: Record<string, string> | ((base: string) => Record<string, string>),
 ): Promise<OwnServer> {
@@ -763,3 +763,47 @@ for (const setup of OUTPUT_SETUPS)
     for (const key of [demoKey(), made, made.slice("inv_sk_".length)])
       expect(output, setup.name).not.toContain(key);
   });
+
+// --- answers proxy.ts does not make --------------------------------------------------
+
+test.describe("answers proxy.ts never sees, or sees before the route answers", () => {
+  const API_HEADERS = {
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  };
+
+  test("a trailing-slash redirect and a static script carry the security headers", async ({
+    request,
+  }) => {
+    const redirect = await request.get("/invoices/", { maxRedirects: 0 });
+    expect(redirect.status()).toBe(308);
+    expect(redirect.headers().location).toBe("/invoices");
+    expect(redirect.headers()).toMatchObject(API_HEADERS);
+
+    const html = await (await request.get("/")).text();
+    const script = /\/_next\/static\/[\w./-]+\.js/.exec(html)?.[0];
+    expect(script).toBeTruthy();
+    const asset = await request.get(script!);
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()).toMatchObject(API_HEADERS);
+    // Next.js's own year-long caching of static files stays.
+    expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  test("a 405 and the malformed-escape 400 say no-store", async ({ request }) => {
+    for (const method of ["DELETE", "PUT", "POST"] as const) {
+      const res = await request.fetch("/api/health", { method });
+      expect(res.status(), method).toBe(405);
+      expect(res.headers()["cache-control"], method).toBe("no-store");
+      expect(res.headers(), method).toMatchObject(API_HEADERS);
+    }
+    for (const path of ["/%E0%A4%A", "/api/data/%E0%A4%A"]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(400);
+      expect(res.headers()["cache-control"], path).toBe("no-store");
+      expect(res.headers(), path).toMatchObject(API_HEADERS);
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { parseArgs } from "node:util";
 import { createKey, revokeKey } from "../lib/sandbox/keys";
 import { openDatabase } from "../lib/sandbox/storage/db";
 import { seedDatabase } from "../lib/sandbox/storage/seed-database";
-import { nextStartArgs } from "../lib/testing/next-start";
+import { serverStartArgs } from "../lib/testing/server-start";
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +38,7 @@ db.close();
 // Beside the database, like the seed's demo key, so the key-leak test can look for it.
 fs.writeFileSync(`${values.db}.test-key`, key.secret, { mode: 0o600 });
 
-const server = spawn(process.execPath, nextStartArgs(values.port), {
+const server = spawn(process.execPath, serverStartArgs(values.port), {
   stdio: "inherit",
   env: { ...process.env, SANDBOX_DB: values.db, INVOICING_API_KEY: key.secret },
 });

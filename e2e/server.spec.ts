@@ -1,7 +1,7 @@
 /**
- * The production server itself: `npm start` is `next start`, one process per
- * instance; every request, the data route included, goes through Next.js and
- * proxy.ts; instances starting together on one demo database both come up; a
+ * The production server itself: `npm start` is server.ts (Next.js's custom server),
+ * one process per instance; every request, the data route included, goes through
+ * Next.js and proxy.ts; instances starting together on one demo database both come up; a
  * misconfigured start exits non-zero saying what is wrong. Each test but the last
  * starts its own server of this build on a free port.
  */
@@ -10,6 +10,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { serverEntry } from "../lib/testing/server-start";
 import { E2E_NOW } from "./env";
 import { freePort, type OwnServer, startOwnServer, untilListening } from "./own-server";
 import { expect, test } from "./test";
@@ -55,7 +56,7 @@ const refused = (url: string) =>
     req.on("error", () => resolve("refused"));
   });
 
-test("npm start is next start on PORT: one process, and SIGTERM stops it and frees the port", async () => {
+test("npm start is server.ts on PORT: one process, and SIGTERM stops it and frees the port", async () => {
   test.setTimeout(120_000);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -75,17 +76,30 @@ test("npm start is next start on PORT: one process, and SIGTERM stops it and fre
         { timeout: 60_000 },
       )
       .toBe(200);
-    // Under npm and its shell, one process (Next.js names it next-server), which runs no
-    // other: no cluster of workers.
+    // Under npm and its shell, one process, which runs no other: no cluster of workers.
     const under = descendantsOf(child.pid!).map(commandOf);
     expect(under.filter((command) => !/^(sh|npm)\b/.test(command))).toEqual([
-      expect.stringMatching(/^next-server/),
+      expect.stringMatching(/^node \S*server\.mjs /),
     ]);
     process.kill(-child.pid!, "SIGTERM");
     await expect.poll(() => refused(`${base}/api/health`), { timeout: 30_000 }).toBe("refused");
   } finally {
     if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
   }
+});
+
+test("a bad option stops the server at once, saying what it takes", async () => {
+  const child = spawn(process.execPath, [serverEntry(), "-p", "nope"], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let said = "";
+  child.stderr?.on("data", (chunk) => {
+    said += chunk;
+  });
+  const code = await new Promise((resolve) => child.on("exit", resolve));
+  expect(code).toBe(2);
+  expect(said).toContain('the port must be a whole number from 1 to 65535, not "nope"');
+  expect(said).toContain("usage: npm start -- [-p PORT] [-H HOST] [--keepAliveTimeout MS]");
 });
 
 test("two instances starting at once on one new demo database both come up, and read the same", async () => {

@@ -30,7 +30,7 @@ interface SideServer {
 
 /**
  * Apps reading a real API require sign-in: their own auth database, made afresh with
- * the e2e account (`npm run auth`) before `next start`, and the settings sign-in needs.
+ * the e2e account (`npm run auth`) before `npm start`, and the settings sign-in needs.
  */
 function signInSetup(port: number, authDb: string) {
   return {

@@ -1,5 +1,6 @@
 /**
- * Headers every answer of the app carries. proxy.ts sets them on pages and API routes.
+ * Headers every answer of the app carries: server.ts sets defaults on each, proxy.ts
+ * the policy of pages and API routes.
  */
 
 /** JSON routes load nothing and are never framed. */
@@ -33,4 +34,17 @@ export function withApiSecurityHeaders(response: Response): Response {
   for (const [name, value] of Object.entries(commonSecurityHeaders(API_POLICY)))
     response.headers.set(name, value);
   return response;
+}
+
+/**
+ * What server.ts sets on every answer before Next.js answers, so that answers proxy.ts
+ * never sees (a trailing-slash redirect, a static file) carry the policy too. Headers
+ * set here win over a route's own (Next.js keeps a header already set), so only
+ * values no route sets otherwise: Cache-Control only for methods other than GET and
+ * HEAD (a 405 among them), which every route answers no-store, while Next.js decides
+ * it for GET (static files are cached for a year).
+ */
+export function defaultAnswerHeaders(method: string | undefined): Record<string, string> {
+  const safe = method === "GET" || method === "HEAD";
+  return { ...commonSecurityHeaders(API_POLICY), ...(safe ? {} : { "Cache-Control": "no-store" }) };
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { nextStartArgs } from "../../lib/testing/next-start";
+import { serverEntry, serverStartArgs } from "../../lib/testing/server-start";
 import { BASE, CUSTOMERS, DB, PORT } from "./config";
 
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -42,15 +42,15 @@ export function ensureDatabase(): void {
 }
 
 export function ensureBuild(): void {
-  if (fs.existsSync(path.join(process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) return;
+  if (fs.existsSync(serverEntry())) return;
   console.error("[bench] building the production app …");
-  run("npx", ["next", "build"]);
+  run("npm", ["run", "build"]);
 }
 
 export async function startServer(): Promise<ChildProcess> {
   // One Next.js process: what one process does while it walks is what is measured. The
   // limits on costly routes would refuse a benchmark's pace: lifted here.
-  const server = spawn(process.execPath, nextStartArgs(PORT), {
+  const server = spawn(process.execPath, serverStartArgs(PORT), {
     env: {
       ...process.env,
       SANDBOX_DB: DB,

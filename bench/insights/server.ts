@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { serverEntry, serverStartArgs } from "../../lib/testing/server-start";
 import { BASE, CUSTOMERS, DB, PORT } from "./config";
 
 export function ensureDatabase(): void {
@@ -16,12 +17,11 @@ export function ensureDatabase(): void {
   );
 }
 
-/** One instance: `next start`, the built-in API on the bench database, results in `dataDir`. */
+/** One instance (server.ts), the built-in API on the bench database, results in `dataDir`. */
 export async function startServer(dataDir: string, env: Record<string, string> = {}) {
-  const dist = process.env.NEXT_DIST_DIR ?? ".next";
-  if (!fs.existsSync(path.join(dist, "BUILD_ID")))
-    throw new Error(`no production build in ${dist}: run npm run build first`);
-  const server = spawn("node_modules/.bin/next", ["start", "-p", String(PORT), "-H", "127.0.0.1"], {
+  if (!fs.existsSync(serverEntry()))
+    throw new Error(`no production build at ${serverEntry()}: run npm run build first`);
+  const server = spawn(process.execPath, serverStartArgs(PORT), {
     env: {
       ...process.env,
       SANDBOX_DB: DB,
@@ -56,7 +56,7 @@ export function stop(server: ChildProcess): Promise<void> {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The listening process (the one holding the most memory under `next start`). */
+/** The listening process (the one holding the most memory in the server's process group). */
 export function serverPid(root: number): number {
   let best = root;
   let most = -1;

@@ -81,6 +81,15 @@ describe.each(kinds)("the sign-in throttle in %s", (_kind, url) => {
     expect(spray.slice(10).every((t) => !t.ok)).toBe(true);
   });
 
+  it("counts a body refused unread against its client, on every account", async () => {
+    const throttle = await fresh(url);
+    for (let i = 0; i < 9; i++) await throttle.refusedUnread("203.0.113.9");
+    expect((await throttle.admit("ana", "203.0.113.9")).ok).toBe(true);
+    const over = await throttle.admit("bo", "203.0.113.9");
+    expect(over.ok).toBe(false);
+    expect((await throttle.admit("ana", "198.51.100.4")).ok).toBe(true);
+  });
+
   it("a right password gives the attempt back and forgives the client's earlier tries", async () => {
     const throttle = await fresh(url);
     for (let i = 0; i < 4; i++) await throttle.admit("ana", "203.0.113.9");

@@ -62,6 +62,8 @@ export interface SignInThrottle {
   admit(account: string, client: string): Promise<Admission>;
   /** The password was right: the attempt is given back, and this client's tries on it forgiven. */
   succeeded(account: string, client: string): Promise<void>;
+  /** A sign-in body refused unread (over its cap, server.ts): one try of `client`'s, on no account. */
+  refusedUnread(client: string): Promise<void>;
 }
 
 const MINUTE = 60;
@@ -147,6 +149,10 @@ export function createSignInThrottle(
         ...perClient.map((limit) => limit.reward(client)),
         perAccount.reward(account),
       ]);
+    },
+    async refusedUnread(client) {
+      await sharedCountsReady();
+      await Promise.all(perClient.map((limit) => limit.penalize(client)));
     },
   };
 }

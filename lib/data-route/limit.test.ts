@@ -1,6 +1,6 @@
 /**
  * The data route's rate limit over real HTTP on loopback (the socket's address as
- * instrumentation.ts stamps it), on the built-in API's test database: per account
+ * server.ts stamps it), on the built-in API's test database: per account
  * when signed in (all its sessions share one allowance), per client address when open, and an X-Forwarded-For the client
  * writes never moves it to another allowance unless TRUST_PROXY says a proxy of ours
  * wrote it. Sharing across instances is limiter.test.ts's and the deployment test's.
@@ -9,7 +9,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Viewer } from "@/lib/auth/guard";
-import { recordPeerAddresses } from "@/lib/rate-limits/client-address";
+import { stampPeerAddress } from "@/lib/rate-limits/client-address";
 import { sandboxInfo } from "@/lib/sandbox/testing/sandbox";
 
 const BURST = 4;
@@ -25,10 +25,10 @@ beforeAll(async () => {
   vi.stubEnv("DATA_RATE_LIMIT_PER_SEC", "0.01");
   vi.stubEnv("DATA_RATE_LIMIT_BURST", String(BURST));
   const { forwardDataRequest } = await import("./serve");
-  recordPeerAddresses();
   // As the route handler calls it: the viewer (x-test-account and x-test-session
   // stand in for the signed-in viewer the guard found) and the request with its headers.
   server = http.createServer((req, res) => {
+    stampPeerAddress(req);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers))
       if (typeof value === "string") headers.set(name, value);

@@ -1,16 +1,15 @@
 import { randomBytes } from "node:crypto";
-import http from "node:http";
+import type { IncomingMessage } from "node:http";
 
 /**
  * Who is asking, for limits kept per client. Next.js's route handlers see no socket:
  * the only address they get is X-Forwarded-For, which Next.js fills from the socket
  * only when the client sent none, so a client that writes its own picks its bucket.
  *
- * `recordPeerAddresses` (run once per process by instrumentation.ts) stamps every
- * request the process's HTTP server receives with its socket's address in
- * PEER_HEADER, replacing whatever a client sent there. The value carries a secret of
- * this process, so a header a client wrote (say, on a request that arrived before
- * the stamp was installed) is never taken for one the server wrote.
+ * server.ts calls `stampPeerAddress` on every request before Next.js sees it: the
+ * socket's address goes in PEER_HEADER, replacing whatever a client sent there. The
+ * value carries a secret of this process, so a header a client wrote (say, to a
+ * server started without server.ts) is never taken for one the server wrote.
  *
  * Behind a reverse proxy (TRUST_PROXY=N, N proxies of ours in front) the client is
  * the N-th X-Forwarded-For entry from the right: the address our outermost proxy
@@ -18,6 +17,7 @@ import http from "node:http";
  */
 export const PEER_HEADER = "x-invoicing-peer";
 
+// On globalThis: server.ts and Next.js's bundles each load their own copy of this module.
 const holder = globalThis as { __invoicingPeerSecret?: string };
 
 function peerSecret(): string {
@@ -25,24 +25,9 @@ function peerSecret(): string {
   return holder.__invoicingPeerSecret;
 }
 
-const STAMPED = Symbol.for("invoicing-dashboard.peer-stamp");
-
-/** Installs the stamp on every HTTP server of this process (idempotent). */
-export function recordPeerAddresses(): void {
-  const proto = http.Server.prototype as unknown as Record<symbol, unknown> & {
-    emit: (event: string | symbol, ...args: unknown[]) => boolean;
-  };
-  if (proto[STAMPED]) return;
-  proto[STAMPED] = true;
-  const secret = peerSecret();
-  const emit = proto.emit;
-  proto.emit = function stampedEmit(event, ...args) {
-    if (event === "request") {
-      const req = args[0] as http.IncomingMessage;
-      req.headers[PEER_HEADER] = `${secret} ${req.socket?.remoteAddress ?? "unknown"}`;
-    }
-    return emit.call(this, event, ...args);
-  };
+/** Writes the request's socket address into PEER_HEADER, over any value the client sent. */
+export function stampPeerAddress(req: IncomingMessage): void {
+  req.headers[PEER_HEADER] = `${peerSecret()} ${req.socket.remoteAddress ?? "unknown"}`;
 }
 
 /** TRUST_PROXY: how many proxies of ours stand in front (0: none, clients connect directly). */
@@ -63,4 +48,14 @@ export function clientAddress(headers: Headers, proxies = trustedProxies()): str
   const stamp = headers.get(PEER_HEADER);
   const [secret, address] = stamp?.split(" ") ?? [];
   return secret === peerSecret() && address ? address : "unknown";
+}
+
+/** `clientAddress` of a request server.ts holds, once stamped. */
+export function clientAddressOf(req: IncomingMessage): string {
+  const headers = new Headers();
+  for (const name of ["x-forwarded-for", PEER_HEADER]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  return clientAddress(headers);
 }

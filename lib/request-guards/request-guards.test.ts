@@ -1,7 +1,8 @@
 /**
  * The request guards: request targets that name no path here get a 400 on a real
- * HTTP server (raw sockets, since fetch never sends `*`), and a page POST from a
- * foreign origin is refused exactly when Next.js would refuse the server action.
+ * HTTP server answering as server.ts does (raw sockets, since fetch never sends `*`),
+ * and a page POST from a foreign origin is refused exactly when Next.js would refuse
+ * the server action.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,7 +10,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { transportSecurity } from "@/lib/security-headers";
 import { foreignActionRefusal } from "./foreign-origin";
-import { originFormOf, refuseBadRequestTargets } from "./request-target";
+import { originFormOf, refuseBadRequestTarget } from "./request-target";
 
 describe("originFormOf", () => {
   it.each([
@@ -37,9 +38,8 @@ describe("on a real HTTP server", () => {
   const seen: string[] = [];
 
   beforeAll(async () => {
-    refuseBadRequestTargets();
-    refuseBadRequestTargets(); // idempotent
     server = http.createServer((req, res) => {
+      if (refuseBadRequestTarget(req, res)) return;
       seen.push(req.url ?? "");
       res.end("ok");
     });
