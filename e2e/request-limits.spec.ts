@@ -181,6 +181,17 @@ test("a malformed server action sent without a session answers 400, and nothing 
     expect(answer.status, `${path} ${body.slice(0, 20)}`).toBe(400);
     expect(JSON.parse(answer.text)).toMatchObject({ code: "BAD_REQUEST" });
   }
+  // Well-formed, but not a form: sent back to the sign-in form, not a 500.
+  const notAForm = await requestFrom("127.0.0.35", `${app.base}/sign-in`, {
+    method: "POST",
+    headers: {
+      "content-type": "text/plain;charset=UTF-8",
+      "next-action": actionId,
+      origin: app.base,
+    },
+    body: "[[]]",
+  });
+  expect(notAForm.status).toBeLessThan(500);
   // Nothing of the request's own fault in the server's output: no error, no stack.
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(app.output().slice(logged)).not.toMatch(/⨯|Error|\n\s+at /);

@@ -17,8 +17,9 @@ import { rootCause, type StorageHealth } from "@/lib/auth/storage-health";
  * code it words; `next` is kept, same-origin paths only.
  */
 
-const text = (form: FormData, name: string) => {
-  const v = form.get(name);
+// An action's argument is whatever the request's body decodes to: not always a form.
+const text = (form: unknown, name: string) => {
+  const v = form instanceof FormData ? form.get(name) : null;
   return typeof v === "string" ? v : "";
 };
 

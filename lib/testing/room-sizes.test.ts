@@ -20,8 +20,6 @@ const PENDING = new Set([
   "components/invoices/invoice-columns.tsx › invoiceColumns",
   "components/payments/payment-columns.tsx › paymentColumns",
   "components/saved-views/saved-views-manager.tsx › ViewRow",
-  "deploy/local.ts",
-  "deploy/local.ts › startDeployment",
 ]);
 
 const keyOf = (o: Oversize) => (o.name ? `${o.file} › ${o.name}` : o.file);
