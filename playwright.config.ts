@@ -1,17 +1,17 @@
 import os from "node:os";
 import { defineConfig, devices } from "@playwright/test";
 
-import { E2E_DB, E2E_NOW } from "./e2e/env";
+import { E2E_DB, E2E_NOW } from "./e2e/support/env";
 import { chromiumForTests } from "./lib/testing/chromium";
 
 /**
  * The main server, started first; then, all at once by the global set-up, the servers
- * beside it (e2e/side-servers.ts): PORT + 100 serves the app with a revoked key,
+ * beside it (e2e/support/side-servers.ts): PORT + 100 serves the app with a revoked key,
  * PORT + 200 with its API down, PORT + 300 with a key lacking the customers and
  * contracts claims, PORT + 400 with the fault-injecting upstream on PORT + 450
- * (e2e/fault-upstream.ts), PORT + 500 with sign-in on and its OIDC issuer on
- * PORT + 550 (e2e/oidc-issuer.ts). The servers reading a real API (+200, +400, +500)
- * require sign-in (e2e/session.ts).
+ * (e2e/support/fault-upstream.ts), PORT + 500 with sign-in on and its OIDC issuer on
+ * PORT + 550 (e2e/support/oidc-issuer.ts). The servers reading a real API (+200, +400, +500)
+ * require sign-in (e2e/support/session.ts).
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -62,7 +62,7 @@ export default defineConfig({
     launchOptions,
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions } }],
-  globalSetup: "./e2e/side-servers.ts",
+  globalSetup: "./e2e/support/side-servers.ts",
   webServer: [
     {
       // A fresh demo database with the clock pinned, then the production build.

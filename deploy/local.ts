@@ -12,7 +12,7 @@
  * (add an account with the printed command).
  *
  * `startDeployment` is the same as a function, for the deployment test
- * (e2e/deployment.spec.ts) and bench:load: it returns the balancer's address and a
+ * (e2e/flows/deployment.spec.ts) and bench:load: it returns the balancer's address and a
  * handle per instance (stop, kill, start again) and for Redis (stop, start again).
  */
 import { spawnSync } from "node:child_process";

@@ -36,7 +36,7 @@ function subscribeToAddressBar(onChange: () => void): () => void {
  * when back came before the router had rendered the pushed entry, its search params
  * never changed and an overlay of the written values (what this hook used to keep
  * until the router caught up) stayed on screen: the Outstanding select kept "true"
- * after back (e2e/invoices.spec.ts, "fast back and forward"). The server renders
+ * after back (e2e/pages/invoices.spec.ts, "fast back and forward"). The server renders
  * from `useSearchParams`, which hydration reads too.
  *
  * Writing goes through `history.pushState`/`replaceState`, which Next.js's router

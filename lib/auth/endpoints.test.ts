@@ -3,7 +3,7 @@
  * real better-auth on a real SQLite file: only the endpoints the dashboard uses
  * answer, none of them hands out a session token, and password guesses through the
  * HTTP endpoint meet the same throttle as the sign-in form's in-process call.
- * (e2e/auth.spec.ts drives the same over real HTTP on the built server.)
+ * (e2e/flows/auth.spec.ts drives the same over real HTTP on the built server.)
  */
 import fs from "node:fs";
 import os from "node:os";

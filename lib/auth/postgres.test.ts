@@ -544,7 +544,7 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
 const OIDC_CLIENT = { id: "dashboard-test", secret: "a test client secret" };
 
 /**
- * A real OpenID Connect issuer (panva's oidc-provider, as e2e/oidc-issuer.ts runs for
+ * A real OpenID Connect issuer (panva's oidc-provider, as e2e/support/oidc-issuer.ts runs for
  * the browser tests) on a free loopback port, with this test's client: the start of a
  * single sign-on reads its discovery document and sends the person to its address.
  */

@@ -1,7 +1,7 @@
 /**
  * The limits of the costly routes (exports, insight refreshes, sums, the built-in API
  * per key), in memory: whose allowance a request spends, what each allows, the 429 it answers, and the export slot given
- * back however a download ends. e2e/security.spec.ts floods the routes over HTTP.
+ * back however a download ends. e2e/flows/security.spec.ts floods the routes over HTTP.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
