@@ -43,8 +43,8 @@ const ROUTES = [
 const TARGET_ROWS = 10_000;
 /** The pages Lighthouse measures (issue 13): the home page and the two busiest lists. */
 const LIGHTHOUSE_ROUTES = ["/", "/invoices", "/customers"];
-/** Issue #3's budget: first-load JavaScript per route, gzipped. */
-const BUDGET_KB = 160;
+/** The first-load budget per route, gzipped (issue #36). */
+const BUDGET_KB = 185;
 
 // The browser tests' chromium (found or installed: lib/testing/chromium.ts), with
 // memory figures that are not rounded: the whole browser, never Debian's headless
@@ -77,8 +77,8 @@ function printChunks(scriptsByRoute: Map<string, Map<string, Buffer>>) {
 
 /**
  * What a list loads after its first load: nothing while the person only looks (the
- * page left idle for 2 s), then the virtual table's script on the first scroll
- * (components/data-table/infinite-table.tsx). Counted here so that the first-load
+ * page left idle for 2 s), then the virtualizer's script on the first scroll
+ * (components/data-table/use-row-window.ts). Counted here so that the first-load
  * figure above hides nothing.
  */
 async function printFirstUseScripts(browser: Browser) {
@@ -112,7 +112,7 @@ async function printFirstUseScripts(browser: Browser) {
     (urls.reduce((n, url) => n + (scripts.get(url) ?? 0), 0) / 1024).toFixed(1);
   console.log(
     `\n/invoices after its first load: ${idle.length} scripts (${kB(idle)} kB gzipped) while left idle 2 s; ` +
-      `on the first scroll ${onUse.length} (${kB(onUse)} kB gzipped: TanStack Table, TanStack Virtual and the virtual table)`,
+      `on the first scroll ${onUse.length} (${kB(onUse)} kB gzipped: TanStack Virtual)`,
   );
   await page.close();
 }

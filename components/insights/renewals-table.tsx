@@ -1,8 +1,8 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
-import { InfiniteTable, type TableColumnMeta } from "@/components/data-table/infinite-table";
+import { InfiniteTable } from "@/components/data-table/infinite-table";
+import type { TableColumn, TableColumnMeta } from "@/components/data-table/table-columns";
 import Link from "@/components/layout/link";
 import { type Fetcher, getJson } from "@/lib/api/client";
 import { noticePeriodStart, RENEWAL_WINDOW_DAYS } from "@/lib/contracts/terms";
@@ -26,9 +26,9 @@ function fetchRowsPage(rowsId: string, page: number, signal: AbortSignal): Promi
   return getJson<RowsPage>(sameOrigin, `/api/insights/renewals/rows?${params}`, signal);
 }
 
-const right: TableColumnMeta = { align: "right" };
+const right: TableColumnMeta<RenewalRow> = { align: "right" };
 
-const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
+const COLUMNS: TableColumn<RenewalRow>[] = [
   {
     id: "name",
     header: "Customer",

@@ -3,7 +3,6 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "@/components/layout/link";
 import { MAX_VIEW_NAME, type SavedView, savedViewHref } from "@/lib/saved-views/schema";
-import { QueryRoot } from "../islands/query-root";
 import { ErrorPanel } from "../states/error-panel";
 import { useSavedViewActions } from "./saved-view-actions";
 import { useSavedViews } from "./use-saved-views";
@@ -11,17 +10,11 @@ import { useSavedViews } from "./use-saved-views";
 const button =
   "rounded-md border border-line-strong bg-surface px-2.5 py-1 text-sm text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent";
 
-/** Every saved view: open it, copy its link, rename it, delete it. */
+/**
+ * Every saved view: open it, copy its link, rename it, delete it (renames and deletes
+ * are TanStack Query mutations: ./saved-view-actions).
+ */
 export function SavedViewsManager() {
-  // Renames and deletes are TanStack Query mutations (./saved-view-actions).
-  return (
-    <QueryRoot>
-      <ViewsList />
-    </QueryRoot>
-  );
-}
-
-function ViewsList() {
   const { query, views, home } = useSavedViews();
   const { rename, remove } = useSavedViewActions(home);
   // After a delete its row is gone: the focus goes to the list (or what says it is
