@@ -79,25 +79,10 @@ function billedNameColumn(currentName: string): ColumnSpec<InvoiceRecord> {
   };
 }
 
-/**
- * The invoice list's columns in the order people read them (number, customer, where
- * it stands, what is owed, when it is due), each with its priority: at 1280 px the
- * first six show, the rest wait behind the column chooser.
- *
- * `hideCustomer`: one customer's invoices (its page), where each invoice's billed
- * name and its contract show (one lookup of its contracts' names serves every row);
- * elsewhere the contract column is offered hidden, each customer on screen costing
- * one lookup. `hideContract`: one contract's invoices.
- */
-export function invoiceColumns(
-  options: {
-    hideCustomer?: boolean;
-    hideContract?: boolean;
-    /** one customer's invoices: its name today, beside which each invoice's billed name shows */
-    currentCustomerName?: string;
-  } = {},
-): TableColumn<InvoiceRecord>[] {
-  const columns = listColumns<InvoiceRecord, ColumnIdOf<typeof invoiceList>>(invoiceList.columns, {
+/** The invoice list's columns (ids from lib/lists/invoices.ts), each with its priority. */
+const INVOICE_COLUMNS = listColumns<InvoiceRecord, ColumnIdOf<typeof invoiceList>>(
+  invoiceList.columns,
+  {
     number: {
       header: "Number",
       // "INV-2026-006866" in medium weight.
@@ -134,7 +119,8 @@ export function invoiceColumns(
     contract: {
       header: "Contract",
       size: 200,
-      meta: options.hideCustomer ? { priority: 4 } : { hiddenByDefault: true },
+      // Offered hidden: each customer on screen costs one lookup of its contracts' names.
+      meta: { hiddenByDefault: true },
       cell: ({ row }) => (
         <ContractNameLink
           contractId={row.original.contractId}
@@ -210,11 +196,34 @@ export function invoiceColumns(
       cell: ({ row }) =>
         row.original.deliveryMethod ? humanize(row.original.deliveryMethod) : "—",
     },
-  });
-  const shown = columns.filter(
+  },
+);
+
+/**
+ * The invoice list's columns in the order people read them (number, customer, where
+ * it stands, what is owed, when it is due), each with its priority: at 1280 px the
+ * first six show, the rest wait behind the column chooser.
+ *
+ * `hideCustomer`: one customer's invoices (its page), where each invoice's billed
+ * name and its contract show (one lookup of its contracts' names serves every row);
+ * elsewhere the contract column is offered hidden, each customer on screen costing
+ * one lookup. `hideContract`: one contract's invoices.
+ */
+export function invoiceColumns(
+  options: {
+    hideCustomer?: boolean;
+    hideContract?: boolean;
+    /** one customer's invoices: its name today, beside which each invoice's billed name shows */
+    currentCustomerName?: string;
+  } = {},
+): TableColumn<InvoiceRecord>[] {
+  const shown = INVOICE_COLUMNS.filter(
     (c) =>
       !(options.hideCustomer && c.id === "customer") &&
       !(options.hideContract && c.id === "contract"),
+  ).map((c) =>
+    // One customer's invoices: one lookup of its contracts' names serves every row.
+    options.hideCustomer && c.id === "contract" ? { ...c, meta: { priority: 4 } } : c,
   );
   if (options.currentCustomerName !== undefined)
     shown.splice(1, 0, { id: "billedName", ...billedNameColumn(options.currentCustomerName) });

@@ -45,11 +45,10 @@ function ShortId({ id }: { id: string | null }) {
   );
 }
 
-/** Amounts are cents with no currency (the payments list carries none): shown as plain numbers. */
-export function paymentColumns(
-  options: { hideCustomer?: boolean } = {},
-): TableColumn<PaymentRecord>[] {
-  const columns = listColumns<PaymentRecord, ColumnIdOf<typeof paymentList>>(paymentList.columns, {
+/** The payment list's columns (ids from lib/lists/payments.ts). */
+const PAYMENT_COLUMNS = listColumns<PaymentRecord, ColumnIdOf<typeof paymentList>>(
+  paymentList.columns,
+  {
     receivedDate: {
       header: "Received",
       size: 130,
@@ -152,7 +151,14 @@ export function paymentColumns(
       meta: { hiddenByDefault: true },
       cell: ({ row }) => <Timestamp compact iso={row.original.updatedAt} />,
     },
-  });
+  },
+);
+
+/** Amounts are cents with no currency (the payments list carries none): shown as plain numbers. */
+export function paymentColumns(
+  options: { hideCustomer?: boolean } = {},
+): TableColumn<PaymentRecord>[] {
+  const columns = PAYMENT_COLUMNS;
   return [
     ...(options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns),
     // On a phone: who paid and how much, the day it came and what is left to apply.
