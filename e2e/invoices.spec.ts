@@ -395,8 +395,7 @@ test("scrolling loads pages 2 and 3 with no duplicate row, keeping the DOM small
       pages.push(res.json().then((body) => (body.data as InvoiceLike[]).map((row) => row.id)));
   });
   await page.goto("/invoices");
-  // Page 2 is fetched ahead once the table is live (on first use); scrolling earlier
-  // fetches nothing more.
+  // Page 2 is fetched ahead once the table answers.
   await reachForList(page, "Invoices");
   await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
   const region = table(page);

@@ -43,9 +43,9 @@ export default function RowVirtualizer({
     // It starts where the person scrolled to (by default it would scroll back to the top).
     initialOffset: () => scrollRef.current?.scrollTop ?? 0,
   });
-  useEffect(() => {
-    if (box.rowHeight && box.headerHeight >= 0) virtualizer.measure();
-  }, [virtualizer, box.rowHeight, box.headerHeight]);
+  // A phone turned sideways (cards), or headers wrapping, change the heights.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when they change
+  useEffect(() => virtualizer.measure(), [virtualizer, box.rowHeight, box.headerHeight]);
   const items = virtualizer.getVirtualItems();
   const start = items[0]?.index ?? 0;
   const end = (items.at(-1)?.index ?? -1) + 1;

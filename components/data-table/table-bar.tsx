@@ -25,7 +25,9 @@ const SortMenu = lazy(loadSortMenu);
 /**
  * Above the table: how many rows are loaded (announced as it changes), and its menus:
  * Columns beside a table with columns, Sort beside one showing cards (no headers to
- * click). Which shows is CSS's choice, by the same width the cards are (40rem).
+ * click). Which shows is CSS's choice, by the width the cards come at (40rem of the
+ * table's box, which is this bar's width less its border and any scrollbar): in the
+ * 17 px between, both show, and each works.
  */
 export function TableBar<Row>({
   count,
@@ -67,6 +69,7 @@ export function TableBar<Row>({
       <div className="flex gap-2">
         <MenuButton
           label="Columns"
+          popup="dialog"
           className={carded ? "@max-[40rem]/list:hidden" : ""}
           preload={loadColumnMenu}
           menu={(props) => {
@@ -93,7 +96,8 @@ export function TableBar<Row>({
         {carded && onSort && sortable.length > 0 ? (
           <MenuButton
             label="Sort"
-            className="@min-[40rem]/list:hidden"
+            popup="menu"
+            className="@min-[657px]/list:hidden"
             preload={loadSortMenu}
             menu={(props) => (
               <SortMenu {...props} fields={sortable} order={order} onSort={onSort} />
@@ -111,11 +115,14 @@ export function TableBar<Row>({
  */
 function MenuButton({
   label,
+  popup,
   className,
   preload,
   menu,
 }: {
   label: string;
+  /** what it opens: a dialog (Columns' checkboxes) or a menu (Sort) */
+  popup: "dialog" | "menu";
   className: string;
   preload: () => Promise<unknown>;
   menu: (props: MenuProps) => ReactNode;
@@ -128,7 +135,7 @@ function MenuButton({
       <button
         ref={triggerRef}
         type="button"
-        aria-haspopup={label === "Sort" ? "menu" : "dialog"}
+        aria-haspopup={popup}
         aria-expanded={isOpen}
         onPointerEnter={() => void preload()}
         onFocus={() => void preload()}

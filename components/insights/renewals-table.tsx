@@ -183,9 +183,8 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
 /**
  * The customers due for renewal or ending, by the end of their coverage contract's
  * terms in force (the walk sorted them: the API cannot), those within the window
- * marked. Rendered like the lists: the first page in
- * the server HTML as plain rows, then the virtual table over pages read as the
- * person scrolls.
+ * marked. Rendered like the lists: the first page in the server's HTML, the pages
+ * after it read as the person scrolls.
  */
 export function RenewalsTable({ rowsId, first }: { rowsId: string; first: RowsPage }) {
   const query = useInfiniteQuery({
