@@ -88,7 +88,7 @@ export function useListTable<Row extends { id: string }>(options: ListTableOptio
     scrollRef,
     restore: keys.restore,
     startVirtual: rowWindow.startVirtual,
-    windowed: rowWindow.virtual,
+    windowed: rowWindow.windowed,
     clearHighlight: useCallback(() => setActive(null), [setActive]),
   });
   saveRef.current = place.save;

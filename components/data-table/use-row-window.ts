@@ -75,7 +75,8 @@ export function useRowWindow({
     : null;
   return {
     range,
-    virtual,
+    /** the virtualizer has said which rows to render (a row outside them is not to be seen) */
+    windowed: virtual && measured !== null,
     startVirtual,
     /** fetches the virtualizer's script ahead of the first scroll (the pointer over the table) */
     preload: loadRowVirtualizer,
