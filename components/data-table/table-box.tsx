@@ -37,7 +37,7 @@ export function TableBox<Row extends { id: string }>({
   waitNotice: ReactNode;
 }) {
   const { layout, rowWindow, keys, place } = model;
-  const tableLayout = { widths: layout.widths, stickyId: layout.stickyId, carded: layout.carded };
+  const tableLayout = layout.cells;
   return (
     <section
       ref={model.boxRef}
@@ -67,6 +67,7 @@ export function TableBox<Row extends { id: string }>({
       >
         <TableHead
           table={model.table}
+          visibility={layout.columnVisibility}
           layout={tableLayout}
           headRef={model.headRef}
           order={order}

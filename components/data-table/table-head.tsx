@@ -1,5 +1,5 @@
-import { flexRender, type Table } from "@tanstack/react-table";
-import type { ReactNode, Ref } from "react";
+import { flexRender, type Table, type VisibilityState } from "@tanstack/react-table";
+import { memo, type ReactNode, type Ref } from "react";
 import type { OrderTerm } from "@/lib/lists/order";
 import {
   type CellPlacement,
@@ -10,20 +10,27 @@ import {
 
 export type OnSort = (field: string, additive: boolean) => void;
 
-/** The sticky header row: each column's header, a sort button where the column sorts. */
-export function TableHead<Row>({
+interface TableHeadProps<Row> {
+  table: Table<Row>;
+  /** not read: the table's shown columns, so the memoized header follows a change */
+  visibility: VisibilityState;
+  layout: TableLayout;
+  headRef: Ref<HTMLTableSectionElement>;
+  order: OrderTerm[] | null | undefined;
+  onSort: OnSort | undefined;
+}
+
+/**
+ * The sticky header row: each column's header, a sort button where the column sorts.
+ * Memoized: a scroll moves the rows, not the header.
+ */
+export const TableHead = memo(function TableHead<Row>({
   table,
   layout,
   headRef,
   order,
   onSort,
-}: {
-  table: Table<Row>;
-  layout: TableLayout;
-  headRef: Ref<HTMLTableSectionElement>;
-  order: OrderTerm[] | null | undefined;
-  onSort: OnSort | undefined;
-}) {
+}: TableHeadProps<Row>) {
   return (
     <thead
       ref={headRef}
@@ -43,7 +50,7 @@ export function TableHead<Row>({
       </tr>
     </thead>
   );
-}
+}) as <Row>(props: TableHeadProps<Row>) => ReactNode;
 
 /** A sort order's mark: ▲ ascending, ▼ descending, ↕ sortable but not sorted by. */
 export function sortMark(term: OrderTerm | undefined): string {

@@ -7,6 +7,8 @@ import { columnFitCss, safeScope } from "./column-fit-css";
 import { choosableColumns, chosenVisibility, columnIdOf, metaOf } from "./table-columns";
 
 export interface ColumnLayout extends TableLayout {
+  /** the layout the cells read, the same object while it holds (memoized rows and header) */
+  cells: TableLayout;
   /** TanStack Table's visibility: the list's defaults and the person's choice */
   columnVisibility: VisibilityState;
   /** which of the other columns each width shows (the column menu reads it) */
@@ -44,5 +46,6 @@ export function useColumnLayout<Row>(
     .map(columnIdOf)
     .find((id) => fit.always.includes(id) || fit.thresholds.some((t) => t.id === id));
   const carded = columns.some((c) => metaOf(c)?.card);
-  return { columnVisibility, widths, fit, scope, css, stickyId, carded };
+  const cells = useMemo(() => ({ widths, stickyId, carded }), [widths, stickyId, carded]);
+  return { columnVisibility, widths, fit, scope, css, stickyId, carded, cells };
 }
