@@ -478,6 +478,21 @@ test("the table answers at once after load; the virtualizer's script loads on th
   expect(await region.locator("tbody tr").count()).toBeLessThan(60);
 });
 
+test("when the virtualizer's script cannot load, the table shows every row rather than failing", async ({
+  page,
+}) => {
+  await page.goto("/invoices");
+  const region = table(page);
+  await expect(region).toHaveAttribute("data-hydrated", "");
+  await expect(page.getByText(/^100 invoices loaded/)).toBeVisible();
+  // Every script asked for from now on fails (a deployment replaced them, the network dropped).
+  await page.route("**/_next/static/**/*.js", (route) => route.abort());
+  await region.evaluate((el) => el.scrollTo({ top: 41 * 60 }));
+  await expect(region.locator('tr[data-index="70"]')).toBeAttached();
+  await expect(region.locator("tbody tr[data-row-id]")).toHaveCount(100);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+});
+
 // Plain Playwright (no wait for hydration): the app's scripts never load here.
 plainTest(
   "the columns a window's width holds come with the server's HTML and its CSS, before any script",

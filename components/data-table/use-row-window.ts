@@ -1,11 +1,30 @@
-import { lazy, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import {
+  type ComponentType,
+  lazy,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import type { RowVirtualizerProps } from "./row-virtualizer";
 import { FIRST_ROWS, PREFETCH_ROWS } from "./table-geometry";
 
 const loadRowVirtualizer = () => import("./row-virtualizer");
 
-/** TanStack Virtual, loaded on the table's first scroll: only a scroll needs it. */
-export const LazyRowVirtualizer = lazy(loadRowVirtualizer);
+/**
+ * TanStack Virtual, loaded on the table's first scroll: only a scroll needs it. Should
+ * its script fail to load, every row is rendered instead of the page failing.
+ */
+export const LazyRowVirtualizer = lazy<ComponentType<RowVirtualizerProps>>(() =>
+  loadRowVirtualizer().catch(() => ({ default: EveryRow })),
+);
+
+function EveryRow({ count, onWindow }: RowVirtualizerProps) {
+  useLayoutEffect(() => onWindow(0, count), [count, onWindow]);
+  return null;
+}
 
 export interface RowWindow {
   /** the first rendered row's index */
