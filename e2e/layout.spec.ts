@@ -307,6 +307,24 @@ test("axe finds nothing with the command palette open, in both themes", async ({
   }
 });
 
+test("axe finds nothing with a table's Columns and Sort menus open, in both themes", async ({
+  page,
+}) => {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/invoices");
+    await page.getByRole("button", { name: "Columns" }).click();
+    await expect(page.getByRole("dialog", { name: "Columns" })).toBeVisible();
+    await expectNoAxeViolations(page, `Columns, ${scheme}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/payments");
+    await page.getByRole("button", { name: "Sort" }).click();
+    await expect(page.getByRole("menu", { name: "Sort by" })).toBeVisible();
+    await expectNoAxeViolations(page, `Sort, ${scheme}`);
+  }
+});
+
 test("a page view reads that page only: the links in view are not prefetched", async ({ page }) => {
   // Every page is dynamic, without a loading boundary: a prefetch brought only the
   // route's tree and head, two requests per link in view (components/layout/link.tsx).

@@ -28,6 +28,8 @@ export default function SortMenu({
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       placement="bottom end"
+      // Outside a MenuTrigger the popover is a dialog of its own: it needs a name.
+      aria-label="Sort by"
       className="w-56 rounded-md border border-line bg-surface text-fg shadow outline-none"
     >
       <Menu
