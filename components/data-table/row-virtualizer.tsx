@@ -11,7 +11,7 @@ export interface RowVirtualizerProps {
   /** the table has a card layout: its rows are a card's height in a narrow box */
   carded: boolean;
   /** told which rows to render (those in view and the overscan) as they change */
-  onWindow: (start: number, end: number) => void;
+  onWindow: (start: number, end: number, readAhead?: boolean) => void;
   /** given a way to scroll a row into view (j/k), and null when it goes */
   onReveal: (reveal: ((index: number) => void) | null) => void;
 }

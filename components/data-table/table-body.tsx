@@ -7,7 +7,6 @@ import {
 } from "@tanstack/react-table";
 import { type CSSProperties, memo, type ReactNode } from "react";
 import { placementClasses, placementOf, type TableLayout } from "./cell-placement";
-import type { RowWindow } from "./use-row-window";
 
 export interface RowHandlers<Row> {
   onOpen: (row: Row) => void;
@@ -27,7 +26,8 @@ export function TableBody<Row extends { id: string }>({
   onFocusRow,
 }: RowHandlers<Row> & {
   table: Table<Row>;
-  range: RowWindow;
+  /** the rows to render, from `start` up to (not including) `end` */
+  range: { start: number; end: number };
   layout: TableLayout;
   /** the keyboard highlight; null when none */
   active: number | null;

@@ -21,8 +21,9 @@ export const LazyRowVirtualizer = lazy<ComponentType<RowVirtualizerProps>>(() =>
   loadRowVirtualizer().catch(() => ({ default: EveryRow })),
 );
 
+/** Every loaded row, the next page on "Load more" only (the rows drawn tell nothing of the scroll). */
 function EveryRow({ count, onWindow }: RowVirtualizerProps) {
-  useLayoutEffect(() => onWindow(0, count), [count, onWindow]);
+  useLayoutEffect(() => onWindow(0, count, false), [count, onWindow]);
   return null;
 }
 
@@ -31,6 +32,8 @@ export interface RowWindow {
   start: number;
   /** one past the last rendered row's index */
   end: number;
+  /** the next page is read ahead as the window nears the end */
+  readAhead: boolean;
 }
 
 /**
@@ -55,12 +58,13 @@ export function useRowWindow({
   const [virtual, setVirtual] = useState(false);
   const [measured, setMeasured] = useState<RowWindow | null>(null);
   const startVirtual = useCallback(() => setVirtual(true), []);
-  const shown = virtual && measured ? measured : { start: 0, end: FIRST_ROWS };
+  const shown = virtual && measured ? measured : { start: 0, end: FIRST_ROWS, readAhead: true };
   const range = { start: Math.min(shown.start, count), end: Math.min(shown.end, count) };
 
+  const { readAhead } = shown;
   useEffect(() => {
-    if (count > 0 && range.end - 1 >= count - PREFETCH_ROWS) loadMore();
-  }, [range.end, count, loadMore]);
+    if (readAhead && count > 0 && range.end - 1 >= count - PREFETCH_ROWS) loadMore();
+  }, [readAhead, range.end, count, loadMore]);
 
   // A row asked for before the virtualizer arrived (j past the first rows) is scrolled to then.
   const revealRef = useRef<((index: number) => void) | null>(null);
@@ -71,8 +75,12 @@ export function useRowWindow({
     pendingReveal.current = null;
   }, []);
   const onWindow = useCallback(
-    (start: number, end: number) =>
-      setMeasured((last) => (last?.start === start && last.end === end ? last : { start, end })),
+    (start: number, end: number, readAhead = true) =>
+      setMeasured((last) =>
+        last?.start === start && last.end === end && last.readAhead === readAhead
+          ? last
+          : { start, end, readAhead },
+      ),
     [],
   );
 
