@@ -3,6 +3,7 @@ import { HOME_PARTS } from "./home";
 import type { PartContext } from "./parts";
 import { RECEIVABLES_PARTS } from "./receivables";
 import { RENEWALS_PARTS } from "./renewals";
+import { TRENDS_PARTS } from "./trends";
 import { addToTotals, emptyTotals, parseTotalsViewName, type ViewTotals } from "./view-totals";
 import { walkList } from "./walker";
 
@@ -11,6 +12,7 @@ export const VIEWS = {
   renewals: RENEWALS_PARTS,
   receivables: RECEIVABLES_PARTS,
   home: HOME_PARTS,
+  trends: TRENDS_PARTS,
 } satisfies Record<string, Record<string, (ctx: PartContext) => Promise<unknown>>>;
 
 export type ViewName = keyof typeof VIEWS;
