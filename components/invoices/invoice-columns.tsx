@@ -50,6 +50,17 @@ function DueDay({ invoice }: { invoice: InvoiceRecord }) {
   );
 }
 
+/** The day posted payments covered the total; else the latest payment's day, said so. */
+function PaidDay({ invoice }: { invoice: InvoiceRecord }) {
+  if (invoice.paidAt) return <time dateTime={invoice.paidAt}>{formatDate(invoice.paidAt)}</time>;
+  if (!invoice.lastPaidAt) return <span className="text-fg-subtle">—</span>;
+  return (
+    <span className="text-fg-muted">
+      Part paid, last <time dateTime={invoice.lastPaidAt}>{formatDate(invoice.lastPaidAt)}</time>
+    </span>
+  );
+}
+
 /**
  * On a customer's page only, after what is owed and when (the name billed mostly is
  * the customer's name today): each invoice's billed name, marked when it differs.
@@ -176,6 +187,13 @@ const INVOICE_COLUMNS = listColumns<InvoiceRecord, ColumnIdOf<typeof invoiceList
             {formatPeriod(row.original.periodStartAt, row.original.periodStartAt)}
           </span>
         ),
+    },
+    paidAt: {
+      header: "Paid",
+      // "Sep 13, 2030"; offered hidden (links from /trends show it).
+      size: 140,
+      meta: { hiddenByDefault: true },
+      cell: ({ row }) => <PaidDay invoice={row.original} />,
     },
     applied: {
       header: "Applied",

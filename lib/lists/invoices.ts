@@ -89,6 +89,7 @@ export const invoiceList = defineList({
     "remaining",
     "dueAt",
     "issuedAt",
+    "paidAt",
     "applied",
     "period",
     "delivery",
