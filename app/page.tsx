@@ -12,6 +12,11 @@ const PLACES = [
   },
   { href: "/receivables", title: "Receivables", text: "What is owed, by how late, per currency." },
   {
+    href: "/trends",
+    title: "Trends",
+    text: "Invoiced, collected and overdue by month; days to pay and the slowest payers.",
+  },
+  {
     href: "/invoices",
     title: "Invoices",
     text: "Every invoice: filter by customer, status, dates and balances.",

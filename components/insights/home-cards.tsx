@@ -132,6 +132,10 @@ export function HomeCards({ data, reading }: { data: Partial<HomeData>; reading:
                 <Link href="/receivables" className="text-accent underline">
                   Receivables
                 </Link>
+                ; month by month, with days to pay:{" "}
+                <Link href="/trends" className="text-accent underline">
+                  Trends
+                </Link>
                 .
               </p>
             </>

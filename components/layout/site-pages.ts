@@ -42,6 +42,13 @@ export const SITE_PAGES = [
     inNav: true,
   },
   {
+    href: "/trends",
+    label: "Trends",
+    keywords: "monthly invoiced collected dso days to pay slowest payers",
+    claim: "invoices:read",
+    inNav: true,
+  },
+  {
     href: "/key",
     label: "API key",
     keywords: "key claims access settings",

@@ -150,6 +150,26 @@ describe("/trends figures", () => {
     );
     for (const code of Object.keys(customer.owed))
       expect(customer.owed[code]).toBe(owed[code]?.toString());
+    // The customer's DSO: owed now ÷ invoiced over the 90 days to today × 90.
+    const recent = sums(
+      own.filter((i) => dayOf(i.issuedAt!) > TODAY - 90 * DAY),
+      (i) => i.totalAmount.currencyCode,
+      (i) => i.totalAmount.value,
+    );
+    const { dsoDays } = await import("./trends-view");
+    for (const code of Object.keys({ ...owed, ...recent })) {
+      expect(customer.invoiced90[code] ?? "0").toBe((recent[code] ?? 0n).toString());
+      const dso = dsoDays({
+        owed: customer.owed[code] ?? "0",
+        invoiced90: customer.invoiced90[code] ?? "0",
+        owedCount: 0,
+        invoiced90Count: 0,
+      });
+      const expected = recent[code]
+        ? Number(((owed[code] ?? 0n) * 900n) / recent[code]!) / 10
+        : null;
+      expect(dso, code).toBe(expected);
+    }
     const record = await api<{ name: string }>(`/customers/${slowest.customerId}`);
     expect(customer.now).toEqual(
       record.status === 404 ? { kind: "deleted" } : { kind: "found", name: record.body.name },
