@@ -1,7 +1,7 @@
 import Link from "@/components/layout/link";
 import { formatMinor } from "@/lib/insights/aggregate";
 import type { TrendsFigures } from "@/lib/insights/trends";
-import { monthLabel, monthName, monthStart } from "@/lib/insights/trends-calendar";
+import { monthLabel, monthName } from "@/lib/insights/trends-calendar";
 import type { PaymentMonth } from "@/lib/insights/trends-payments";
 import type { MonthFigures } from "@/lib/insights/trends-summary";
 import { monthHref } from "@/lib/insights/trends-view";
@@ -93,7 +93,7 @@ function Bounds({
   );
 }
 
-const cell = "px-3 py-2 text-right align-top tabular-nums";
+const cell = "whitespace-nowrap px-3 py-2 text-right align-top tabular-nums";
 const head = "px-3 py-2 text-right font-medium";
 
 /** One currency: the chart, then the same figures as a table, a row per month of the range. */
@@ -159,7 +159,10 @@ export function CurrencyMonths({
               const paid: PaymentMonth | undefined = payments?.[i];
               return (
                 <tr key={month} className="border-t border-line" data-month={month}>
-                  <th scope="row" className="px-3 py-2 text-left align-top font-normal">
+                  <th
+                    scope="row"
+                    className="whitespace-nowrap px-3 py-2 text-left align-top font-normal"
+                  >
                     <Link href={monthHref(month)} className="text-accent hover:underline">
                       {monthLabel(month)}
                     </Link>
@@ -204,14 +207,4 @@ export function CurrencyMonths({
       </div>
     </section>
   );
-}
-
-/** The first day of a month as "Nov 1, 2026", for sentences. */
-export function monthFirstDay(month: string): string {
-  return new Date(monthStart(month)).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 }
