@@ -16,11 +16,12 @@
  *    (a refresh interval of 60 s, so the background walks every view again each
  *    minute) for --soak-minutes (default 10): server RSS before, during (peak) and after.
  *
+ * With --trends, instead: /trends alone, cold and warm, with the server's RSS.
  * With --totals, instead: the totals of list views ("Sum this view", /api/totals) of
  * about 10,000, 100,000 and all invoices, cold then cached: seconds, pages read, and
  * the server's RSS (peak while summing).
  *
- * Options: --soak-minutes N; --totals; env BENCH_DB (default .data/bench.sqlite), BENCH_CUSTOMERS
+ * Options: --soak-minutes N; --totals; --trends; env BENCH_DB (default .data/bench.sqlite), BENCH_CUSTOMERS
  * (default 50000, only when seeding), BENCH_INSIGHTS_PORT (default 7300),
  * INSIGHTS_MAX_PAGES_PER_SECOND (the app's page budget; default its own, 50),
  * NEXT_DIST_DIR (the build).
@@ -35,6 +36,7 @@ import { BASE, DB, flags, PAGE_OF, SOAK_MINUTES, VIEWERS, VIEWS } from "./insigh
 import { ensureDatabase, memory, mib, serverPid, startServer, stop } from "./insights/server";
 import { benchSoak } from "./insights/soak";
 import { benchTotals } from "./insights/totals";
+import { benchTrends } from "./insights/trends";
 import { follow, ms, pageTime, timeWhile, viewers } from "./insights/viewers";
 
 /** Part 1: each view walked cold for VIEWERS viewers at once (the home page's with others' requests timed). */
@@ -109,6 +111,7 @@ async function main() {
     const before = memory(pid);
     console.log(`\nserver RSS at start: ${mib(before)}`);
     if (flags.totals) return await benchTotals(pid);
+    if (flags.trends) return await benchTrends(pid);
     await benchColdWalks(pid);
     await benchWarmViews();
 

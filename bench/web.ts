@@ -37,6 +37,7 @@ const ROUTES = [
   "/payments",
   "/renewals",
   "/receivables",
+  "/trends",
   "/key",
   "/views",
 ];
