@@ -67,21 +67,21 @@ export function DsoCards({ figures, today }: { figures: TrendsFigures; today: nu
 function DaysRow({ label, d, href }: { label: string; d: DaysToPay; href: string }) {
   return (
     <tr className="border-t border-line" data-days-row={label}>
-      <th scope="row" className="px-3 py-2 text-left font-normal">
+      <th scope="row" className="px-2 py-2 sm:px-3 text-left font-normal">
         {label}
       </th>
-      <td className="px-3 py-2 text-right tabular-nums">
+      <td className="px-2 py-2 sm:px-3 text-right tabular-nums">
         <Link href={href} className="text-accent hover:underline">
           {d.paid.toLocaleString("en-US")}
         </Link>
       </td>
-      <td className="px-3 py-2 text-right tabular-nums" data-average>
+      <td className="px-2 py-2 sm:px-3 text-right tabular-nums" data-average>
         {formatDays(averageDays(d))}
       </td>
-      <td className="px-3 py-2 text-right tabular-nums" data-median>
+      <td className="px-2 py-2 sm:px-3 text-right tabular-nums" data-median>
         {formatDays(d.medianDays)}
       </td>
-      <td className="px-3 py-2 text-right tabular-nums" data-late>
+      <td className="px-2 py-2 sm:px-3 text-right tabular-nums" data-late>
         {formatShare(shareLate(d))}
       </td>
     </tr>
@@ -114,19 +114,19 @@ export function DaysToPayTable({
         <table className="w-full text-sm" aria-label="Days to pay">
           <thead className="bg-surface-muted text-fg-muted">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-left font-medium">
                 Invoices in
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Paid in full
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Average days
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Median days
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-2 py-2 sm:px-3 text-right font-medium">
                 Paid late
               </th>
             </tr>
