@@ -293,7 +293,9 @@ describe("one walk per view", () => {
     const held = gate();
     options.gate = held.promise;
     const next = events(insights.follow("renewals"));
-    await vi.waitFor(async () => expect((await insights.peek("renewals")).running).not.toBeNull());
+    await vi.waitFor(async () => expect((await insights.peek("renewals")).running).not.toBeNull(), {
+      timeout: 15_000,
+    });
     // While it runs, pages render the stale result.
     expect((await insights.peek("renewals")).result?.id).toBe(first.id);
     held.open();
@@ -310,7 +312,9 @@ describe("one walk per view", () => {
     const { fetcher, stats } = upstream(options);
     const insights = instance({ fetcher, now: () => clock });
     const first = events(insights.follow("renewals"));
-    await vi.waitFor(async () => expect((await insights.peek("renewals")).running).not.toBeNull());
+    await vi.waitFor(async () => expect((await insights.peek("renewals")).running).not.toBeNull(), {
+      timeout: 15_000,
+    });
     const joining = resultOf(insights.follow("renewals", { force: true }));
     held.open();
     const joined = await joining;
@@ -403,7 +407,9 @@ describe("background refresh (fake clock)", () => {
 
     // Past the interval: refreshed with no viewer at all.
     await vi.advanceTimersByTimeAsync(20_000);
-    await vi.waitFor(async () => expect((await a.peek("home")).result?.id).not.toBe(walked.id));
+    await vi.waitFor(async () => expect((await a.peek("home")).result?.id).not.toBe(walked.id), {
+      timeout: 15_000,
+    });
     await a.idle();
     const refreshed = (await a.peek("home")).result!;
     expect(refreshed.storedAt).toBeGreaterThanOrEqual(walked.storedAt + 60_000);
@@ -429,7 +435,9 @@ describe("background refresh (fake clock)", () => {
     await vi.advanceTimersByTimeAsync(120_000);
     expect((await b.peek("home")).fresh).toBe(false);
     const stopB = b.startBackground();
-    await vi.waitFor(async () => expect((await b.peek("home")).result?.id).not.toBe(refreshed.id));
+    await vi.waitFor(async () => expect((await b.peek("home")).result?.id).not.toBe(refreshed.id), {
+      timeout: 15_000,
+    });
     await b.idle();
     expect(second.stats.calls).toBeGreaterThan(0);
     expect((await b.peek("home")).fresh).toBe(true);
