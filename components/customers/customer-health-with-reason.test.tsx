@@ -1,0 +1,28 @@
+/**
+ * A customer list's rows hold no query of their own: each row's health reason reads
+ * the customer's contracts only when the reason is wanted, so drawing (and hydrating)
+ * a page of rows builds nothing in the QueryClient.
+ */
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderToString } from "react-dom/server";
+import { expect, test } from "vitest";
+import { CustomerHealthWithReason } from "./customer-health-with-reason";
+
+test("a page of customers' health cells builds no query until a reason is wanted", () => {
+  const queryClient = new QueryClient();
+  const html = renderToString(
+    <QueryClientProvider client={queryClient}>
+      {Array.from({ length: 30 }, (_, i) => (
+        <CustomerHealthWithReason
+          key={`customer-${i}`}
+          customerId={`customer-${i}`}
+          health="HEALTHY"
+          coverageContractId={i % 3 === 0 ? null : `contract-${i}`}
+          inRow
+        />
+      ))}
+    </QueryClientProvider>,
+  );
+  expect(html.match(/aria-label="Why /g)).toHaveLength(30);
+  expect(queryClient.getQueryCache().getAll()).toEqual([]);
+});
