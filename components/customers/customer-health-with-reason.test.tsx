@@ -10,14 +10,18 @@ import { CustomerHealthWithReason } from "./customer-health-with-reason";
 
 test("a page of customers' health cells builds no query until a reason is wanted", () => {
   const queryClient = new QueryClient();
+  const customers = Array.from({ length: 30 }, (_, i) => ({
+    id: `customer-${i}`,
+    coverageContractId: i % 3 === 0 ? null : `contract-${i}`,
+  }));
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
-      {Array.from({ length: 30 }, (_, i) => (
+      {customers.map((customer) => (
         <CustomerHealthWithReason
-          key={`customer-${i}`}
-          customerId={`customer-${i}`}
+          key={customer.id}
+          customerId={customer.id}
           health="HEALTHY"
-          coverageContractId={i % 3 === 0 ? null : `contract-${i}`}
+          coverageContractId={customer.coverageContractId}
           inRow
         />
       ))}
