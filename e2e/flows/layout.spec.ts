@@ -125,24 +125,8 @@ function blankBelow(page: Page): Promise<number> {
   });
 }
 
-for (const target of PAGES) {
-  test(`${target.name}: no sideways scrolling, nor blank space below, at ${WIDTHS.join(", ")} px`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await open(page, target);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => sidewaysOverflow(page), { message: `${target.name} at ${width} px` })
-        .toBe(0);
-      await expect
-        .poll(() => blankBelow(page), { message: `${target.name} at ${width} px, below` })
-        .toBeLessThanOrEqual(0);
-    }
-  });
-
-  test(`${target.name}: axe finds nothing in the light and the dark theme, at 1440 and 390 px`, async ({
+for (const target of PAGES)
+  test(`${target.name}: no sideways scrolling nor blank space below at ${WIDTHS.join(", ")} px; axe finds nothing in either theme at 1440 and 390 px`, async ({
     page,
   }) => {
     // Four axe runs (and four full-page screenshots when asked): the customer page's
@@ -155,29 +139,40 @@ for (const target of PAGES) {
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, target);
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await expect(page.locator("html")).toHaveClass(
-        scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
-      );
-      const rules = scheme === "light" ? "all" : "colours";
-      await expectNoAxeViolations(page, `${target.name}, ${scheme}`, rules);
-      for (const width of [1440, 390]) {
+    await test.step(`no sideways scrolling, nor blank space below, at ${WIDTHS.join(", ")} px`, async () => {
+      for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
-        // Never the list's loading state: the checks are of the list itself.
-        await expect(page.locator("[data-list-loading]")).toHaveCount(0);
-        if (TAKE_SCREENSHOTS)
-          await page.screenshot({
-            path: path.join(SCREENSHOTS, `${target.name}-${width}-${scheme}.png`),
-            fullPage: true,
-          });
+        await expect
+          .poll(() => sidewaysOverflow(page), { message: `${target.name} at ${width} px` })
+          .toBe(0);
+        await expect
+          .poll(() => blankBelow(page), { message: `${target.name} at ${width} px, below` })
+          .toBeLessThanOrEqual(0);
       }
-      // The phone layout too: another arrangement, other contrasts (the menu button).
-      await expectNoAxeViolations(page, `${target.name}, ${scheme}, 390 px`, rules);
-    }
+    });
+    for (const scheme of ["light", "dark"] as const)
+      await test.step(`axe finds nothing in the ${scheme} theme, at 1440 and 390 px`, async () => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await expect(page.locator("html")).toHaveClass(
+          scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+        );
+        const rules = scheme === "light" ? "all" : "colours";
+        await expectNoAxeViolations(page, `${target.name}, ${scheme}`, rules);
+        for (const width of [1440, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          // Never the list's loading state: the checks are of the list itself.
+          await expect(page.locator("[data-list-loading]")).toHaveCount(0);
+          if (TAKE_SCREENSHOTS)
+            await page.screenshot({
+              path: path.join(SCREENSHOTS, `${target.name}-${width}-${scheme}.png`),
+              fullPage: true,
+            });
+        }
+        // The phone layout too: another arrangement, other contrasts (the menu button).
+        await expectNoAxeViolations(page, `${target.name}, ${scheme}, 390 px`, rules);
+      });
   });
-}
 
 /** The lists, their quick views' names, and the words of their sort hint (shown wider than a phone). */
 const LISTS = [

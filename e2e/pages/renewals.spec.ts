@@ -26,9 +26,6 @@ import { startOwnServer, untilListening } from "../support/own-server";
 import { ensureSignedIn } from "../support/session";
 import { expect, test } from "../support/test";
 
-// In order, in one worker: these tests read and refresh the view's one shared result.
-test.describe.configure({ mode: "serial" });
-
 test("renewals: rows, order, days left, timeline and health counts match the API", async ({
   page,
   request,
