@@ -19,8 +19,8 @@ type Fault = "none" | "slow" | "drop" | "500" | "429" | "malformed" | "shape" | 
 
 /**
  * Faults on the invoice list's pages as the dashboard reads them (50 a page): the
- * insight walks of the same app, which insights.spec.ts runs meanwhile, read 100 a
- * page and neither meet these faults nor count among these hits.
+ * insight walks of the same app, which the home, renewals and receivables specs run
+ * meanwhile, read 100 a page and neither meet these faults nor count among these hits.
  */
 async function setFault(request: APIRequestContext, fault: Fault) {
   const res = await request.post(FAULT_CONTROL_URL, {

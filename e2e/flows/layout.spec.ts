@@ -13,7 +13,7 @@ import { test as plainTest } from "@playwright/test";
 import { axeBuilder } from "../support/axe";
 import { apiAuth, quickViewsOf } from "../support/lists";
 import { AUTH_URL } from "../support/session";
-import { expect, type Page, test } from "../support/test";
+import { expect, type Locator, type Page, test } from "../support/test";
 
 const WIDTHS = [360, 390, 768, 1280, 1440] as const;
 /** Below this the navigation is a menu behind the top bar's button. */
@@ -125,24 +125,8 @@ function blankBelow(page: Page): Promise<number> {
   });
 }
 
-for (const target of PAGES) {
-  test(`${target.name}: no sideways scrolling, nor blank space below, at ${WIDTHS.join(", ")} px`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await open(page, target);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      await expect
-        .poll(() => sidewaysOverflow(page), { message: `${target.name} at ${width} px` })
-        .toBe(0);
-      await expect
-        .poll(() => blankBelow(page), { message: `${target.name} at ${width} px, below` })
-        .toBeLessThanOrEqual(0);
-    }
-  });
-
-  test(`${target.name}: axe finds nothing in the light and the dark theme, at 1440 and 390 px`, async ({
+for (const target of PAGES)
+  test(`${target.name}: no sideways scrolling nor blank space below at ${WIDTHS.join(", ")} px; axe finds nothing in either theme at 1440 and 390 px`, async ({
     page,
   }) => {
     // Four axe runs (and four full-page screenshots when asked): the customer page's
@@ -155,29 +139,40 @@ for (const target of PAGES) {
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, target);
-    for (const scheme of ["light", "dark"] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await expect(page.locator("html")).toHaveClass(
-        scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
-      );
-      const rules = scheme === "light" ? "all" : "colours";
-      await expectNoAxeViolations(page, `${target.name}, ${scheme}`, rules);
-      for (const width of [1440, 390]) {
+    await test.step(`no sideways scrolling, nor blank space below, at ${WIDTHS.join(", ")} px`, async () => {
+      for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
-        // Never the list's loading state: the checks are of the list itself.
-        await expect(page.locator("[data-list-loading]")).toHaveCount(0);
-        if (TAKE_SCREENSHOTS)
-          await page.screenshot({
-            path: path.join(SCREENSHOTS, `${target.name}-${width}-${scheme}.png`),
-            fullPage: true,
-          });
+        await expect
+          .poll(() => sidewaysOverflow(page), { message: `${target.name} at ${width} px` })
+          .toBe(0);
+        await expect
+          .poll(() => blankBelow(page), { message: `${target.name} at ${width} px, below` })
+          .toBeLessThanOrEqual(0);
       }
-      // The phone layout too: another arrangement, other contrasts (the menu button).
-      await expectNoAxeViolations(page, `${target.name}, ${scheme}, 390 px`, rules);
-    }
+    });
+    for (const scheme of ["light", "dark"] as const)
+      await test.step(`axe finds nothing in the ${scheme} theme, at 1440 and 390 px`, async () => {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await expect(page.locator("html")).toHaveClass(
+          scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+        );
+        const rules = scheme === "light" ? "all" : "colours";
+        await expectNoAxeViolations(page, `${target.name}, ${scheme}`, rules);
+        for (const width of [1440, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          // Never the list's loading state: the checks are of the list itself.
+          await expect(page.locator("[data-list-loading]")).toHaveCount(0);
+          if (TAKE_SCREENSHOTS)
+            await page.screenshot({
+              path: path.join(SCREENSHOTS, `${target.name}-${width}-${scheme}.png`),
+              fullPage: true,
+            });
+        }
+        // The phone layout too: another arrangement, other contrasts (the menu button).
+        await expectNoAxeViolations(page, `${target.name}, ${scheme}, 390 px`, rules);
+      });
   });
-}
 
 /** The lists, their quick views' names, and the words of their sort hint (shown wider than a phone). */
 const LISTS = [
@@ -297,12 +292,19 @@ test("below 1024 px the navigation is a menu: it opens under the bar, Esc and a 
 });
 
 test("axe finds nothing with the command palette open, in both themes", async ({ page }) => {
+  // Opened once, in the light theme; then the system's setting turns dark, which the
+  // theme follows (as for the pages above): the same open palette in both.
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/invoices");
+  await page.keyboard.press("Control+k");
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.type("inv");
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.goto("/invoices");
-    await page.keyboard.press("Control+k");
+    await expect(page.locator("html")).toHaveClass(
+      scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+    );
     await expect(page.getByRole("dialog")).toBeVisible();
-    await page.keyboard.type("inv");
     await expectNoAxeViolations(page, `palette, ${scheme}`);
   }
 });
@@ -310,19 +312,28 @@ test("axe finds nothing with the command palette open, in both themes", async ({
 test("axe finds nothing with a table's Columns and Sort menus open, in both themes", async ({
   page,
 }) => {
-  for (const scheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto("/invoices");
-    await page.getByRole("button", { name: "Columns" }).click();
-    await expect(page.getByRole("dialog", { name: "Columns" })).toBeVisible();
-    await expectNoAxeViolations(page, `Columns, ${scheme}`);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/payments");
-    await page.getByRole("button", { name: "Sort" }).click();
-    await expect(page.getByRole("menu", { name: "Sort by" })).toBeVisible();
-    await expectNoAxeViolations(page, `Sort, ${scheme}`);
-  }
+  // Each menu opened once, in the light theme, then checked again as the system's
+  // setting turns dark, which the theme follows (as for the pages above).
+  const inBothThemes = async (what: string, open: Locator) => {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(page.locator("html")).toHaveClass(
+        scheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/,
+      );
+      await expect(open).toBeVisible();
+      await expectNoAxeViolations(page, `${what}, ${scheme}`);
+    }
+  };
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/invoices");
+  await page.getByRole("button", { name: "Columns" }).click();
+  await inBothThemes("Columns", page.getByRole("dialog", { name: "Columns" }));
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/payments");
+  await page.getByRole("button", { name: "Sort" }).click();
+  await inBothThemes("Sort", page.getByRole("menu", { name: "Sort by" }));
 });
 
 test("a page view reads that page only: the links in view are not prefetched", async ({ page }) => {

@@ -700,28 +700,24 @@ async function cutHealthCells(page: Page): Promise<string[]> {
 }
 
 for (const width of [390, 768, 1440])
-  test(`no health badge is cut at ${width} px on the customer, contract and renewal lists`, async ({
-    page,
-  }) => {
+  test(`no health badge nor amount is cut at ${width} px on the lists`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/customers", "/contracts", "/renewals"]) {
+    // Each list loaded once: its health badges (customers, contracts, renewals) and its
+    // amounts (invoices, customers, payments).
+    for (const path of ["/customers", "/contracts", "/renewals", "/invoices", "/payments"]) {
       await page.goto(path);
-      await expect(page.locator("tbody tr[data-row-id]").first()).toBeVisible({
-        timeout: 45_000,
-      });
-      expect(await cutHealthCells(page), `${path} at ${width}`).toEqual([]);
-    }
-  });
-
-for (const width of [390, 768, 1440])
-  test(`no amount is cut at ${width} px on the lists`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 900 });
-    for (const path of ["/invoices", "/customers", "/payments"]) {
-      await page.goto(path);
-      await expect(page.locator("[data-amount]:visible").first()).toBeVisible();
-      const shown = await page.locator("[data-amount]:visible").count();
-      expect(shown, path).toBeGreaterThan(5);
-      expect(await cutAmounts(page), `${path} at ${width}`).toEqual([]);
+      if (path !== "/invoices" && path !== "/payments") {
+        await expect(page.locator("tbody tr[data-row-id]").first()).toBeVisible({
+          timeout: 45_000,
+        });
+        expect(await cutHealthCells(page), `${path} at ${width}`).toEqual([]);
+      }
+      if (path !== "/contracts" && path !== "/renewals") {
+        await expect(page.locator("[data-amount]:visible").first()).toBeVisible();
+        const shown = await page.locator("[data-amount]:visible").count();
+        expect(shown, path).toBeGreaterThan(5);
+        expect(await cutAmounts(page), `${path} at ${width}`).toEqual([]);
+      }
     }
   });
 
