@@ -2,6 +2,7 @@ import "server-only";
 import { HOME_PARTS } from "./home";
 import type { PartContext } from "./parts";
 import { RECEIVABLES_PARTS } from "./receivables";
+import { RECEIVABLES_CUSTOMERS_PARTS } from "./receivables-customers";
 import { RENEWALS_PARTS } from "./renewals";
 import { addToTotals, emptyTotals, parseTotalsViewName, type ViewTotals } from "./view-totals";
 import { walkList } from "./walker";
@@ -10,6 +11,7 @@ import { walkList } from "./walker";
 export const VIEWS = {
   renewals: RENEWALS_PARTS,
   receivables: RECEIVABLES_PARTS,
+  "receivables-customers": RECEIVABLES_CUSTOMERS_PARTS,
   home: HOME_PARTS,
 } satisfies Record<string, Record<string, (ctx: PartContext) => Promise<unknown>>>;
 
@@ -25,6 +27,9 @@ export type ViewParts<V extends ViewName> = {
 };
 
 export const VIEW_NAMES = Object.keys(VIEWS) as ViewName[];
+
+/** The views that keep long lists apart from their figures, in pages (`/api/insights/{view}/rows`). */
+export const VIEWS_WITH_ROWS: readonly ViewName[] = ["renewals", "receivables-customers"];
 
 export function isViewName(value: string): value is ViewName {
   return Object.hasOwn(VIEWS, value);
