@@ -15,7 +15,7 @@
  *   one, else said to be in a currency the API does not state, never guessed.
  * Money is summed in BigInt minor units, never across currencies.
  */
-import type { InvoiceRecord, PaymentRecord } from "@/lib/api/client";
+import type { CustomerRecord, InvoiceRecord, PaymentRecord } from "@/lib/api/client";
 import {
   AGING_BUCKETS,
   type AgingBucketKey,
@@ -247,6 +247,20 @@ function cashPayments(
   }
   rows.sort((a, b) => a.receivedDate.localeCompare(b.receivedDate) || a.id.localeCompare(b.id));
   return { rows, currency, received: received.toString(), unapplied: unapplied.toString() };
+}
+
+/** The currencies a customer's record says it is billed in (amounts owed, contract value, to invoice). */
+export function billedCurrencies(
+  customer: Pick<
+    CustomerRecord,
+    "outstandingIssuedAmount" | "contractValueAmount" | "remainingToInvoiceAmount"
+  >,
+): string[] {
+  return [
+    ...Object.keys(customer.outstandingIssuedAmount),
+    ...Object.keys(customer.contractValueAmount),
+    ...Object.keys(customer.remainingToInvoiceAmount),
+  ];
 }
 
 /**
