@@ -3,7 +3,11 @@ import { parseArgs } from "node:util";
 
 /** The bench's options (flags and env), read once: see bench/insights.ts. */
 export const { values: flags } = parseArgs({
-  options: { "soak-minutes": { type: "string" }, totals: { type: "boolean" } },
+  options: {
+    "soak-minutes": { type: "string" },
+    totals: { type: "boolean" },
+    aging: { type: "boolean" },
+  },
 });
 export const SOAK_MINUTES = Number(flags["soak-minutes"] ?? 10);
 export const DB = path.resolve(process.env.BENCH_DB ?? ".data/bench.sqlite");
