@@ -7,7 +7,7 @@ import { InfiniteTable } from "@/components/data-table/infinite-table";
 import type { TableColumn } from "@/components/data-table/table-columns";
 import { type Fetcher, getJson } from "@/lib/api/client";
 import { formatDate } from "@/lib/format";
-import { type AgedCustomerRow, agedCellHref } from "@/lib/insights/aged-customers";
+import { type AgedCustomerRow, agedCellHref, BUCKET_HEADERS } from "@/lib/insights/aged-customers";
 import { AGING_BUCKETS, type AgingBucketKey, formatMinor } from "@/lib/insights/aggregate";
 
 export interface AgedRowsPage {
@@ -26,15 +26,6 @@ function fetchRowsPage(rowsId: string, page: number, signal: AbortSignal): Promi
     signal,
   );
 }
-
-/** The column headers of the buckets, short enough for a table's head. */
-export const BUCKET_HEADERS: Record<AgingBucketKey, string> = {
-  current: "Not yet due",
-  "1-30": "1–30 days",
-  "31-60": "31–60 days",
-  "61-90": "61–90 days",
-  "90+": "Over 90 days",
-};
 
 /** The oldest money first in the columns too: the list leads with what is latest. */
 const BUCKET_PRIORITY: Record<AgingBucketKey, number> = {

@@ -1,13 +1,15 @@
+import { ScrollRegion } from "@/components/insights/scroll-region";
 import Link from "@/components/layout/link";
 import {
   type AgedCurrencyTotals,
   type AgedCustomerRow,
   agedBucketHref,
+  BUCKET_HEADERS,
 } from "@/lib/insights/aged-customers";
 import { AGING_BUCKETS, type AgingBucketKey, formatMinor } from "@/lib/insights/aggregate";
 import { insights } from "@/lib/insights/instance";
 import type { AgedByCustomer } from "@/lib/insights/receivables-customers";
-import { AgedCustomersTable, BUCKET_HEADERS } from "./aged-customers-table";
+import { AgedCustomersTable } from "./aged-customers-table";
 
 const count = (n: number, noun: string) =>
   `${n.toLocaleString("en-US")} ${n === 1 ? noun : `${noun}s`}`;
@@ -45,7 +47,10 @@ function TotalCell({
 /** The totals per currency, under the table: currencies are never added together. */
 function TotalsTable({ totals, today }: { totals: AgedCurrencyTotals[]; today: number }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-line bg-surface">
+    <ScrollRegion
+      label="Totals per currency by age"
+      className="rounded-md border border-line bg-surface"
+    >
       <table className="w-full text-sm" aria-label="Totals per currency">
         <thead className="bg-surface-muted text-left text-fg-muted">
           <tr>
@@ -85,7 +90,7 @@ function TotalsTable({ totals, today }: { totals: AgedCurrencyTotals[]; today: n
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

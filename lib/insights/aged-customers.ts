@@ -207,6 +207,15 @@ export function totalsPerCurrency(rows: readonly AgedCustomerRow[]): AgedCurrenc
 }
 
 /** Issued invoices with something still owed: the walks' filter and every link's. */
+/** The buckets' column headers: here, not in the client table, so server components can read them. */
+export const BUCKET_HEADERS: Record<AgingBucketKey, string> = {
+  current: "Not yet due",
+  "1-30": "1–30 days",
+  "31-60": "31–60 days",
+  "61-90": "61–90 days",
+  "90+": "Over 90 days",
+};
+
 export const OUTSTANDING = { statuses: ["ISSUED" as const], hasOutstandingBalance: true };
 
 /**
