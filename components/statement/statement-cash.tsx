@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/insights/scroll-region";
 import { formatCents, formatDate } from "@/lib/format";
 import { formatMinor } from "@/lib/insights/aggregate";
 import type { CashPayments } from "@/lib/statement/compute";
@@ -40,7 +41,7 @@ export function CashPaymentsSection({
       {cash.rows.length === 0 ? (
         <p className="text-sm text-fg-muted">No cash payment was received in this period.</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border border-line bg-surface">
+        <ScrollRegion label="Cash payments" className="rounded-md border border-line bg-surface">
           <table className="w-full text-sm" aria-label="Cash payments received in the period">
             <thead className="bg-surface-muted text-left text-xs text-fg-muted">
               <tr>
@@ -82,7 +83,7 @@ export function CashPaymentsSection({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {cash.unapplied !== "0" ? (
         <p className="text-sm" data-unapplied>

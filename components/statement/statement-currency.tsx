@@ -1,3 +1,4 @@
+import { ScrollRegion } from "@/components/insights/scroll-region";
 import Link from "@/components/layout/link";
 import { formatDate } from "@/lib/format";
 import { AGING_BUCKETS, formatMinor } from "@/lib/insights/aggregate";
@@ -187,7 +188,7 @@ function OpenItemsTable({ s }: { s: CurrencyStatement }) {
 
 function AgingSummary({ s, to }: { s: CurrencyStatement; to: string }) {
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={`Aging in ${s.currency}`}>
       <table
         className="w-full text-sm"
         aria-label={`Aging of the balance in ${s.currency}, on ${day(to)}`}
@@ -211,7 +212,7 @@ function AgingSummary({ s, to }: { s: CurrencyStatement; to: string }) {
           </tr>
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -249,9 +250,12 @@ export function CurrencySection({
           </div>
         ))}
       </dl>
-      <div className="overflow-x-auto rounded-md border border-line bg-surface">
+      <ScrollRegion
+        label={`${view === "activity" ? "Activity" : "Open items"} in ${s.currency}`}
+        className="rounded-md border border-line bg-surface"
+      >
         {view === "activity" ? <ActivityTable s={s} period={period} /> : <OpenItemsTable s={s} />}
-      </div>
+      </ScrollRegion>
       {view === "open-items" && s.openItems.length === 0 ? (
         <p className="text-sm text-fg-muted">
           Nothing was owed in {s.currency} on {day(period.to)}.
