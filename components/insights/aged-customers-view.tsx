@@ -49,7 +49,7 @@ function TotalsTable({ totals, today }: { totals: AgedCurrencyTotals[]; today: n
   return (
     <ScrollRegion
       label="Totals per currency by age"
-      className="rounded-md border border-line bg-surface"
+      className="hidden rounded-md border border-line bg-surface sm:block"
     >
       <table className="w-full text-sm" aria-label="Totals per currency">
         <thead className="bg-surface-muted text-left text-fg-muted">
@@ -91,6 +91,55 @@ function TotalsTable({ totals, today }: { totals: AgedCurrencyTotals[]; today: n
         </tbody>
       </table>
     </ScrollRegion>
+  );
+}
+
+/** The totals on a phone: one block per currency, its total first, then each bucket. */
+function TotalsCards({ totals, today }: { totals: AgedCurrencyTotals[]; today: number }) {
+  return (
+    <ul className="space-y-3 sm:hidden">
+      {totals.map((t) => (
+        <li key={t.currency} className="rounded-md border border-line bg-surface p-3 text-sm">
+          <p className="flex items-baseline justify-between gap-3 font-medium">
+            <span>
+              {t.currency}{" "}
+              <span className="font-normal text-fg-muted">{count(t.customers, "customer")}</span>
+            </span>
+            <Link
+              href={agedBucketHref(null, today)}
+              className="tabular-nums text-accent hover:underline"
+            >
+              {formatMinor(t.total, t.currency)}
+            </Link>
+          </p>
+          <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 gap-y-1">
+            {AGING_BUCKETS.map((b) => (
+              <div key={b.key} className="contents">
+                <dt className="text-fg-muted">{BUCKET_HEADERS[b.key]}</dt>
+                <dd className="text-right tabular-nums">
+                  {t.counts[b.key] === 0 ? (
+                    "—"
+                  ) : (
+                    <Link
+                      href={agedBucketHref(b.key, today)}
+                      className="text-accent hover:underline"
+                    >
+                      {formatMinor(t.amounts[b.key], t.currency)}
+                    </Link>
+                  )}
+                </dd>
+              </div>
+            ))}
+            {t.pending === "0" ? null : (
+              <div className="contents">
+                <dt className="text-fg-muted">Pending card payments</dt>
+                <dd className="text-right tabular-nums">{formatMinor(t.pending, t.currency)}</dd>
+              </div>
+            )}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -159,7 +208,10 @@ export async function AgedCustomersView({ data, today }: { data: AgedByCustomer;
         {data.totals.length === 0 ? (
           <p className="text-sm text-fg-muted">No issued invoice has an outstanding balance.</p>
         ) : (
-          <TotalsTable totals={data.totals} today={today} />
+          <>
+            <TotalsCards totals={data.totals} today={today} />
+            <TotalsTable totals={data.totals} today={today} />
+          </>
         )}
       </section>
     </div>
