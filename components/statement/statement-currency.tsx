@@ -9,6 +9,8 @@ const day = (d: string) => formatDate(`${d}T00:00:00.000Z`);
 const TH = "px-2 py-1.5 font-medium sm:px-3";
 const TD = "px-2 py-1.5 sm:px-3";
 const MONEY = `${TD} text-right tabular-nums whitespace-nowrap`;
+/** A column a phone leaves out: its figure shows inside the row's first visible cell. */
+const WIDE = "hidden sm:table-cell";
 
 const BUCKET_LABELS = {
   current: "Not yet due",
@@ -20,7 +22,7 @@ const BUCKET_LABELS = {
 
 function LineDescription({ line }: { line: StatementLine }) {
   const invoice = (
-    <Link href={`/invoices/${line.invoiceId}`} className="text-accent hover:underline">
+    <Link href={`/invoices/${line.invoiceId}`} className="whitespace-nowrap text-accent underline">
       {line.number}
     </Link>
   );
@@ -51,16 +53,16 @@ function ActivityTable({ s, period }: { s: CurrencyStatement; period: StatementP
     <table className="w-full text-sm" aria-label={`Activity in ${s.currency}`}>
       <thead className="bg-surface-muted text-left text-xs text-fg-muted">
         <tr>
-          <th scope="col" className={TH}>
+          <th scope="col" className={`${TH} ${WIDE}`}>
             Date
           </th>
           <th scope="col" className={TH}>
             Item
           </th>
-          <th scope="col" className={`${TH} text-right`}>
+          <th scope="col" className={`${TH} ${WIDE} text-right`}>
             Charges
           </th>
-          <th scope="col" className={`${TH} text-right`}>
+          <th scope="col" className={`${TH} ${WIDE} text-right`}>
             Payments
           </th>
           <th scope="col" className={`${TH} text-right`}>
@@ -70,10 +72,15 @@ function ActivityTable({ s, period }: { s: CurrencyStatement; period: StatementP
       </thead>
       <tbody>
         <tr className="border-t border-line font-medium" data-line="opening">
-          <td className={`${TD} whitespace-nowrap`}>{day(period.from)}</td>
-          <td className={TD} colSpan={3}>
+          <td className={`${TD} ${WIDE} whitespace-nowrap`}>{day(period.from)}</td>
+          <td className={TD}>
+            <span className="block text-xs font-normal text-fg-muted sm:hidden">
+              {day(period.from)}
+            </span>
             Opening balance
           </td>
+          <td className={WIDE} />
+          <td className={WIDE} />
           <td className={MONEY} data-balance>
             {formatMinor(s.opening, s.currency)}
           </td>
@@ -85,14 +92,20 @@ function ActivityTable({ s, period }: { s: CurrencyStatement; period: StatementP
             data-line={line.kind}
             data-invoice={line.number}
           >
-            <td className={`${TD} whitespace-nowrap align-top`}>{day(line.date)}</td>
+            <td className={`${TD} ${WIDE} whitespace-nowrap align-top`}>{day(line.date)}</td>
             <td className={`${TD} align-top`}>
+              <span className="block text-xs text-fg-muted sm:hidden">{day(line.date)}</span>
               <LineDescription line={line} />
+              <span className="block tabular-nums sm:hidden">
+                {line.kind === "invoice"
+                  ? `Charge ${money(line.charge)}`
+                  : `Payment ${money(line.payment)}`}
+              </span>
             </td>
-            <td className={`${MONEY} align-top`} data-charge>
+            <td className={`${MONEY} ${WIDE} align-top`} data-charge>
               {money(line.charge)}
             </td>
-            <td className={`${MONEY} align-top`} data-payment>
+            <td className={`${MONEY} ${WIDE} align-top`} data-payment>
               {money(line.payment)}
             </td>
             <td className={`${MONEY} align-top`} data-balance>
@@ -103,12 +116,15 @@ function ActivityTable({ s, period }: { s: CurrencyStatement; period: StatementP
       </tbody>
       <tfoot>
         <tr className="border-t-2 border-line-strong font-semibold" data-line="closing">
-          <td className={`${TD} whitespace-nowrap`}>{day(period.to)}</td>
+          <td className={`${TD} ${WIDE} whitespace-nowrap`}>{day(period.to)}</td>
           <th scope="row" className={`${TD} text-left`}>
+            <span className="block text-xs font-normal text-fg-muted sm:hidden">
+              {day(period.to)}
+            </span>
             Closing balance
           </th>
-          <td className={MONEY}>{formatMinor(s.charges, s.currency)}</td>
-          <td className={MONEY}>{formatMinor(s.payments, s.currency)}</td>
+          <td className={`${MONEY} ${WIDE}`}>{formatMinor(s.charges, s.currency)}</td>
+          <td className={`${MONEY} ${WIDE}`}>{formatMinor(s.payments, s.currency)}</td>
           <td className={MONEY} data-balance>
             {formatMinor(s.closing, s.currency)}
           </td>
@@ -127,13 +143,13 @@ function OpenItemsTable({ s }: { s: CurrencyStatement }) {
           <th scope="col" className={TH}>
             Invoice
           </th>
-          <th scope="col" className={TH}>
+          <th scope="col" className={`${TH} ${WIDE}`}>
             Due
           </th>
-          <th scope="col" className={`${TH} text-right`}>
+          <th scope="col" className={`${TH} ${WIDE} text-right`}>
             Days late
           </th>
-          <th scope="col" className={`${TH} text-right`}>
+          <th scope="col" className={`${TH} ${WIDE} text-right`}>
             Amount
           </th>
           <th scope="col" className={`${TH} text-right`}>
@@ -149,16 +165,29 @@ function OpenItemsTable({ s }: { s: CurrencyStatement }) {
             data-open-item={item.number}
           >
             <td className={TD}>
-              <Link href={`/invoices/${item.invoiceId}`} className="text-accent hover:underline">
+              <Link
+                href={`/invoices/${item.invoiceId}`}
+                className="whitespace-nowrap text-accent underline"
+              >
                 {item.number}
               </Link>
               <span className="block text-xs text-fg-muted">issued {day(item.issuedDate)}</span>
+              <span className="block text-xs text-fg-muted sm:hidden">
+                {item.dueDate ? `due ${day(item.dueDate)}` : "no due date"}
+                {item.daysPastDue !== null && item.daysPastDue > 0
+                  ? `, ${item.daysPastDue} days late`
+                  : ""}
+                ; {formatMinor(item.total, s.currency)}
+                {item.paid !== "0" ? `, paid ${formatMinor(item.paid, s.currency)}` : ""}
+              </span>
             </td>
-            <td className={`${TD} whitespace-nowrap`}>{item.dueDate ? day(item.dueDate) : "—"}</td>
-            <td className={`${TD} text-right tabular-nums`}>
+            <td className={`${TD} ${WIDE} whitespace-nowrap`}>
+              {item.dueDate ? day(item.dueDate) : "—"}
+            </td>
+            <td className={`${TD} ${WIDE} text-right tabular-nums`}>
               {item.daysPastDue !== null && item.daysPastDue > 0 ? item.daysPastDue : "—"}
             </td>
-            <td className={MONEY}>
+            <td className={`${MONEY} ${WIDE}`}>
               {formatMinor(item.total, s.currency)}
               {item.paid !== "0" ? (
                 <span className="block text-xs text-fg-muted">
@@ -174,9 +203,10 @@ function OpenItemsTable({ s }: { s: CurrencyStatement }) {
       </tbody>
       <tfoot>
         <tr className="border-t-2 border-line-strong font-semibold">
-          <th scope="row" colSpan={4} className={`${TD} text-left`}>
+          <th scope="row" className={`${TD} text-left`}>
             Total open (closing balance)
           </th>
+          <td className={WIDE} colSpan={3} />
           <td className={MONEY} data-balance>
             {formatMinor(s.closing, s.currency)}
           </td>
@@ -188,31 +218,42 @@ function OpenItemsTable({ s }: { s: CurrencyStatement }) {
 
 function AgingSummary({ s, to }: { s: CurrencyStatement; to: string }) {
   return (
-    <ScrollRegion label={`Aging in ${s.currency}`}>
-      <table
-        className="w-full text-sm"
-        aria-label={`Aging of the balance in ${s.currency}, on ${day(to)}`}
-      >
-        <thead className="text-left text-xs text-fg-muted">
-          <tr>
-            {AGING_BUCKETS.map((b) => (
-              <th key={b.key} scope="col" className={`${TH} text-right`}>
-                {BUCKET_LABELS[b.key]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          <tr className="border-t border-line">
-            {AGING_BUCKETS.map((b) => (
-              <td key={b.key} className={MONEY} data-aging={b.key}>
-                {formatMinor(s.aging[b.key], s.currency)}
-              </td>
-            ))}
-          </tr>
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <>
+      {/* A phone reads the buckets as a list; wider screens and paper as one row. */}
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:hidden">
+        {AGING_BUCKETS.map((b) => (
+          <div key={b.key} className="contents">
+            <dt className="text-fg-muted">{BUCKET_LABELS[b.key]}</dt>
+            <dd className="text-right tabular-nums">{formatMinor(s.aging[b.key], s.currency)}</dd>
+          </div>
+        ))}
+      </dl>
+      <ScrollRegion label={`Aging in ${s.currency}`} className="hidden sm:block">
+        <table
+          className="w-full text-sm"
+          aria-label={`Aging of the balance in ${s.currency}, on ${day(to)}`}
+        >
+          <thead className="text-left text-xs text-fg-muted">
+            <tr>
+              {AGING_BUCKETS.map((b) => (
+                <th key={b.key} scope="col" className={`${TH} text-right`}>
+                  {BUCKET_LABELS[b.key]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            <tr className="border-t border-line">
+              {AGING_BUCKETS.map((b) => (
+                <td key={b.key} className={MONEY} data-aging={b.key}>
+                  {formatMinor(s.aging[b.key], s.currency)}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </>
   );
 }
 
