@@ -21,7 +21,11 @@
  * about 10,000, 100,000 and all invoices, cold then cached: seconds, pages read, and
  * the server's RSS (peak while summing).
  *
- * Options: --soak-minutes N; --totals; --trends; env BENCH_DB (default .data/bench.sqlite), BENCH_CUSTOMERS
+ * With --aging, instead: /receivables/customers cold and warm, and the statement of the
+ * customer with the most invoices (insights/aging.ts).
+ *
+ * Options: --soak-minutes N; --totals; --trends; --aging; env BENCH_DB (default
+ * .data/bench.sqlite), BENCH_CUSTOMERS
  * (default 50000, only when seeding), BENCH_INSIGHTS_PORT (default 7300),
  * INSIGHTS_MAX_PAGES_PER_SECOND (the app's page budget; default its own, 50),
  * NEXT_DIST_DIR (the build).
@@ -32,6 +36,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { benchAging } from "./insights/aging";
 import { BASE, DB, flags, PAGE_OF, SOAK_MINUTES, VIEWERS, VIEWS } from "./insights/config";
 import { ensureDatabase, memory, mib, serverPid, startServer, stop } from "./insights/server";
 import { benchSoak } from "./insights/soak";
@@ -112,6 +117,7 @@ async function main() {
     console.log(`\nserver RSS at start: ${mib(before)}`);
     if (flags.totals) return await benchTotals(pid);
     if (flags.trends) return await benchTrends(pid);
+    if (flags.aging) return await benchAging(pid);
     await benchColdWalks(pid);
     await benchWarmViews();
 

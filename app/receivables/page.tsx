@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { CachedInsight } from "@/components/insights/cached-insight";
 import { ReceivablesView } from "@/components/insights/receivables-view";
+import Link from "@/components/layout/link";
 import { PageHeader } from "@/components/layout/page-header";
 import { requireViewer } from "@/lib/auth/guard";
 import { receivablesData } from "@/lib/insights/receivables";
@@ -16,7 +17,11 @@ export default async function ReceivablesPage() {
       <PageHeader
         title="Receivables"
         description="What customers owe on issued invoices, by how late it is, with pending card payments and unapplied cash."
-      />
+      >
+        <Link href="/receivables/customers" className="text-sm font-medium text-accent underline">
+          By customer: who owes what
+        </Link>
+      </PageHeader>
       <CachedInsight
         view="receivables"
         what="outstanding invoices (one walk per bucket) and unapplied payments"

@@ -7,6 +7,7 @@ export const { values: flags } = parseArgs({
     "soak-minutes": { type: "string" },
     totals: { type: "boolean" },
     trends: { type: "boolean" },
+    aging: { type: "boolean" },
   },
 });
 export const SOAK_MINUTES = Number(flags["soak-minutes"] ?? 10);

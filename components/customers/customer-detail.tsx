@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useMemo } from "react";
+import Link from "@/components/layout/link";
 import { customerPageParsers, customerRecordQueries } from "@/lib/lists/customer-records";
 import { contractHref } from "@/lib/record-links";
 import { contractColumns } from "../contracts/contract-columns";
@@ -35,6 +36,14 @@ export function CustomerRecords({
   const toggleId = useId();
   return (
     <>
+      <p className="mt-6 text-sm">
+        <Link href={`${here}/statement`} className="font-medium text-accent underline">
+          Statement of account
+        </Link>
+        <span className="text-fg-muted">
+          : balances, invoices and payments by date, open items; to print or download.
+        </span>
+      </p>
       <RecordsSection
         title="Invoices"
         list="invoices"

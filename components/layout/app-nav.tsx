@@ -26,6 +26,7 @@ export async function AppNav({ brand }: { brand: ReactNode }) {
           <NavLink
             key={list.href}
             href={list.href}
+            exact={LISTS.some((other) => other.href.startsWith(`${list.href}/`))}
             title={denied ? `The API key lacks the ${list.claim} claim` : undefined}
           >
             <span>{list.label}</span>

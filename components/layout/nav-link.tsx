@@ -8,13 +8,16 @@ export function NavLink({
   href,
   children,
   title,
+  exact = false,
 }: {
   href: string;
   children: ReactNode;
   title?: string;
+  /** active on this path only, not below it (a page below it has a link of its own) */
+  exact?: boolean;
 }) {
   const pathname = usePathname();
-  const active = pathname === href || pathname.startsWith(`${href}/`);
+  const active = pathname === href || (!exact && pathname.startsWith(`${href}/`));
   return (
     <Link
       href={href}

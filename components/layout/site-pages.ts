@@ -42,6 +42,13 @@ export const SITE_PAGES = [
     inNav: true,
   },
   {
+    href: "/receivables/customers",
+    label: "Receivables by customer",
+    keywords: "aged aging debtors who owes collections statement",
+    claim: "invoices:read",
+    inNav: true,
+  },
+  {
     href: "/trends",
     label: "Trends",
     keywords: "monthly invoiced collected dso days to pay slowest payers",

@@ -9,6 +9,7 @@ const OTHER_PAGES: Record<string, string> = {
   "*": "Every page",
   "/invoices/[id]": "Invoice page",
   "/customers/[id]": "Customer page",
+  "/customers/[id]/statement": "Statement page",
   "/contracts/[id]": "Contract page",
 };
 

@@ -5,10 +5,16 @@ import { VIEWS, type ViewName } from "@/lib/insights/views";
 import { createWalkContext } from "@/lib/insights/walker";
 import type { PageRead } from "@/lib/lists/page-reads";
 
-/** The page that shows a view: `/{view}`, or the page named like it (home is "/"). */
+/**
+ * The page that shows a view: `/{view}` (a hyphen standing for a slash:
+ * receivables-customers is /receivables/customers), or the page named like it (home is "/").
+ */
 function pageOfView(view: ViewName): string {
   const page = SITE_PAGES.find(
-    (p) => p.href === `/${view}` || p.label.toLowerCase() === view.toLowerCase(),
+    (p) =>
+      p.href === `/${view}` ||
+      p.href === `/${view.replaceAll("-", "/")}` ||
+      p.label.toLowerCase() === view.toLowerCase(),
   );
   if (!page)
     throw new Error(`No page shows the insight view "${view}" (components/layout/site-pages.ts)`);

@@ -3,7 +3,7 @@ import { errorAnswer } from "@/lib/api/errors";
 import { ndjsonStream, SHARED_STATE_UNAVAILABLE, storeFailure } from "./event-stream";
 import { insights } from "./instance";
 import type { InsightEvent, Insights } from "./shared-walks";
-import { isViewName, VIEWS, type ViewName } from "./views";
+import { isViewName, VIEWS, VIEWS_WITH_ROWS, type ViewName } from "./views";
 
 /**
  * The view's walk as NDJSON, one event a line, each written as it happens. The
@@ -72,15 +72,15 @@ export function readInsightRequest(
 
 /**
  * GET /api/insights/{view}/rows?rows={id}&page={n}: one page of the rows a walk
- * kept apart (the renewals table), `{"data":[…],"hasMore":…}`. A page of rows no
+ * kept apart (the renewals and aged-by-customer tables), `{"data":[…],"hasMore":…}`. A page of rows no
  * longer kept (two walks ago) answers 410: the browser reloads the view.
  */
 export async function serveInsightRows(request: Request, view: string): Promise<Response> {
-  if (view !== "renewals")
+  if (!isViewName(view) || !VIEWS_WITH_ROWS.includes(view))
     return errorAnswer(
       404,
       "NOT_FOUND",
-      "Only the renewals view keeps rows: /api/insights/renewals/rows.",
+      `Only these views keep rows: ${VIEWS_WITH_ROWS.map((v) => `/api/insights/${v}/rows`).join(", ")}.`,
     );
   const url = new URL(request.url);
   const issues = parameterIssues(url.searchParams, ["rows", "page"]);

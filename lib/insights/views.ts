@@ -2,6 +2,7 @@ import "server-only";
 import { HOME_PARTS } from "./home";
 import type { PartContext } from "./parts";
 import { RECEIVABLES_PARTS } from "./receivables";
+import { RECEIVABLES_CUSTOMERS_PARTS } from "./receivables-customers";
 import { RENEWALS_PARTS } from "./renewals";
 import { TRENDS_PARTS } from "./trends";
 import { addToTotals, emptyTotals, parseTotalsViewName, type ViewTotals } from "./view-totals";
@@ -11,6 +12,7 @@ import { walkList } from "./walker";
 export const VIEWS = {
   renewals: RENEWALS_PARTS,
   receivables: RECEIVABLES_PARTS,
+  "receivables-customers": RECEIVABLES_CUSTOMERS_PARTS,
   home: HOME_PARTS,
   trends: TRENDS_PARTS,
 } satisfies Record<string, Record<string, (ctx: PartContext) => Promise<unknown>>>;
@@ -27,6 +29,9 @@ export type ViewParts<V extends ViewName> = {
 };
 
 export const VIEW_NAMES = Object.keys(VIEWS) as ViewName[];
+
+/** The views that keep long lists apart from their figures, in pages (`/api/insights/{view}/rows`). */
+export const VIEWS_WITH_ROWS: readonly ViewName[] = ["renewals", "receivables-customers"];
 
 export function isViewName(value: string): value is ViewName {
   return Object.hasOwn(VIEWS, value);

@@ -18,6 +18,7 @@ import {
   customerContractsQuery,
 } from "../contracts/find";
 import { EXPORT_PAGE_SIZE } from "../export/stream";
+import { statementInvoicesQuery, statementPaymentsQuery } from "../statement/queries";
 import { contractList } from "./contracts";
 import { customerRecordQueries } from "./customer-records";
 import { customerList } from "./customers";
@@ -200,6 +201,31 @@ function contractPageReads(): PageRead[] {
   ];
 }
 
+/**
+ * A customer's statement (lib/statement/): the customer, its issued invoices and its
+ * payments. The business's name it shows is the key's (`/me`), read for every page.
+ */
+function statementPageReads(): PageRead[] {
+  const page = "/customers/[id]/statement";
+  const lists = [
+    ["its issued invoices", "/invoices", statementInvoicesQuery(EXAMPLE_ID)],
+    ["its cash payments", "/payments", statementPaymentsQuery(EXAMPLE_ID)],
+  ] as const;
+  return [
+    { page, feature: "the customer's billing details", route: "/customers/{id}", params: [] },
+    ...lists.map(([feature, route, query]) => {
+      const params = new URLSearchParams(query);
+      return {
+        page,
+        feature,
+        route,
+        params: [...params.keys(), "limit", "startingAfter"],
+        sends: { ...fixedValues(params), limit: ["100"] },
+      };
+    }),
+  ];
+}
+
 /** Every read of the list pages, the detail pages, the key page and the app shell. */
 export function pageReads(): PageRead[] {
   return [
@@ -227,6 +253,7 @@ export function pageReads(): PageRead[] {
     },
     ...contractPageReads(),
     ...customerPageReads(),
+    ...statementPageReads(),
     { page: "/key", feature: "the key and its claims", route: "/me", params: [] },
     { page: "*", feature: "the navigation (what the key may read)", route: "/me", params: [] },
     {
