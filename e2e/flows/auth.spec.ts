@@ -1,5 +1,5 @@
 /**
- * Sign-in (issue #4): the app at AUTH_URL reads a real HTTP API, so it requires
+ * Sign-in: the app at AUTH_URL reads a real HTTP API, so it requires
  * sign-in; it signs in by a local account and by a real OIDC issuer with an allow
  * list (e2e/support/oidc-issuer.ts). The demo server (baseURL) runs open and says so.
  */
@@ -180,8 +180,8 @@ test("an expired session is refused by pages and the data route", async ({ page 
 
 /**
  * `next` values that a URL parser normalises to `//evil.example…` (another host, to
- * a browser), or that turn into one when decoded again: the probe's redirects of
- * issue 11 and their kin.
+ * a browser), or that turn into one when decoded again: open-redirect attempts and
+ * their kin.
  */
 const OFF_SITE_NEXT = [
   "//evil.example/steal",

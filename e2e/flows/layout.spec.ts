@@ -129,8 +129,7 @@ for (const target of PAGES)
   test(`${target.name}: no sideways scrolling nor blank space below at ${WIDTHS.join(", ")} px; axe finds nothing in either theme at 1440 and 390 px`, async ({
     page,
   }) => {
-    // Four axe runs (and four full-page screenshots when asked): the customer page's
-    // took 49 s in CI and over 60 s on a loaded machine.
+    // Four axe runs (and four full-page screenshots when asked) on the longest pages.
     test.setTimeout(150_000);
     // Loaded once, in the light theme; then the system's setting turns dark, which the
     // theme follows until a person picks one (the same page, the same DOM: only its

@@ -1,5 +1,5 @@
 /**
- * The second probe of the signed-in mode (issue 35), over HTTP against servers of this
+ * A second probe of the signed-in mode, over HTTP against servers of this
  * build: limits per account whatever its sessions, the cap on an account's sessions,
  * saved-view writes from this site only with clean names and normalised queries, a
  * long view summed with no server detail in any answer, and the small ones.

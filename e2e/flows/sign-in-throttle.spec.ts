@@ -1,5 +1,5 @@
 /**
- * The sign-in throttle over real HTTP, as the probe of issue 11 ran it: two
+ * The sign-in throttle over real HTTP, as a guesser would meet it: two
  * instances of this build (`npm start`) sharing a throwaway Redis, guessed at
  * through better-auth's own endpoint and through the sign-in form, from several
  * socket addresses (127.0.0.x), with X-Forwarded-For written by the guesser.
