@@ -1,0 +1,247 @@
+import "server-only";
+import type { InvoiceRecord } from "@/lib/api/client";
+import type { InvoiceMatch } from "./types";
+
+/**
+ * A block of the number index: up to SEGMENT_SIZE invoices in columns (numbers in one
+ * string, ids as 16 bytes each, amounts and dates in typed arrays), about 60 bytes an
+ * invoice where objects would take several hundred, and searched with the engine's
+ * own string search over the joined numbers. Written once; a change makes a new one.
+ * Written here rather than taken from a search library: those keep an inverted index
+ * of terms, which finds words, not part of a number, at many times this memory.
+ */
+
+/** Invoices per segment: the unit written to the store and loaded by the other instances. */
+export const SEGMENT_SIZE = 50_000;
+
+/** A customer as invoices name it (an issued invoice keeps the name it was issued to). */
+export interface Party {
+  customerId: string;
+  customerName: string | null;
+}
+
+/**
+ * The strings many invoices share (their customer and name, status, currency), held
+ * once for the whole index: each segment keeps small numbers pointing here.
+ */
+export class SharedStrings {
+  private readonly parties = new Map<string, number>();
+  readonly partyList: Party[] = [];
+  private readonly words = new Map<string, number>();
+  readonly wordList: string[] = [];
+
+  party(customerId: string, customerName: string | null): number {
+    const key = `${customerId}\n${customerName === null ? "\u0000" : customerName}`;
+    let index = this.parties.get(key);
+    if (index === undefined) {
+      index = this.partyList.push({ customerId, customerName }) - 1;
+      this.parties.set(key, index);
+    }
+    return index;
+  }
+
+  word(value: string): number {
+    let index = this.words.get(value);
+    if (index === undefined) {
+      index = this.wordList.push(value) - 1;
+      this.words.set(value, index);
+    }
+    return index;
+  }
+}
+
+/** How a typed number compares: trimmed, a leading "#" dropped, upper-cased. */
+export function numberKey(text: string): string {
+  return text.trim().replace(/^#\s*/, "").toUpperCase();
+}
+
+/** An invoice as the index keeps it. */
+export function toMatch(invoice: InvoiceRecord): InvoiceMatch {
+  return {
+    id: invoice.id.toLowerCase(),
+    number: invoice.number,
+    customerId: invoice.customerId.toLowerCase(),
+    customerName: invoice.customerName,
+    status: invoice.status,
+    total: { value: invoice.totalAmount.value, currencyCode: invoice.totalAmount.currencyCode },
+    issuedAt: invoice.issuedAt,
+    periodStartAt: invoice.periodStartAt,
+  };
+}
+
+/** A segment as the store keeps it (JSON). */
+export interface StoredSegment {
+  numbers: string[];
+  /** the ids' 16 bytes each, base64 */
+  ids: string;
+  parties: [string, string | null][];
+  party: number[];
+  words: string[];
+  status: number[];
+  currency: number[];
+  total: number[];
+  issuedAt: (number | null)[];
+  periodStartAt: number[];
+}
+
+const uuidBytes = (id: string) => Buffer.from(id.replaceAll("-", ""), "hex");
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export class InvoiceSegment {
+  readonly count: number;
+  /** "\n" + each upper-cased number + "\n": a match's place says its row */
+  private readonly keys: string;
+  /** where each row's key starts in `keys` */
+  private readonly starts: Uint32Array;
+  /** the numbers as written, where one differs from its key (lower-case letters) */
+  private readonly written: Map<number, string>;
+  private readonly ids: Buffer;
+  private readonly party: Uint32Array;
+  private readonly status: Uint16Array;
+  private readonly currency: Uint16Array;
+  private readonly total: Float64Array;
+  private readonly issued: Float64Array;
+  readonly periodStart: Float64Array;
+
+  constructor(
+    private readonly shared: SharedStrings,
+    matches: InvoiceMatch[],
+  ) {
+    const n = matches.length;
+    this.count = n;
+    this.starts = new Uint32Array(n);
+    this.written = new Map();
+    this.ids = Buffer.alloc(n * 16);
+    this.party = new Uint32Array(n);
+    this.status = new Uint16Array(n);
+    this.currency = new Uint16Array(n);
+    this.total = new Float64Array(n);
+    this.issued = new Float64Array(n);
+    this.periodStart = new Float64Array(n);
+    const keys: string[] = [];
+    let at = 1;
+    matches.forEach((m, i) => {
+      const key = numberKey(m.number).replaceAll("\n", " ");
+      if (key !== m.number) this.written.set(i, m.number);
+      keys.push(key);
+      this.starts[i] = at;
+      at += key.length + 1;
+      uuidBytes(m.id).copy(this.ids, i * 16);
+      this.party[i] = shared.party(m.customerId, m.customerName);
+      this.status[i] = shared.word(m.status);
+      this.currency[i] = shared.word(m.total.currencyCode);
+      this.total[i] = m.total.value;
+      this.issued[i] = m.issuedAt === null ? Number.NaN : Date.parse(m.issuedAt);
+      this.periodStart[i] = Date.parse(m.periodStartAt);
+    });
+    this.keys = `\n${keys.join("\n")}\n`;
+  }
+
+  id(row: number): string {
+    const hex = this.ids.toString("hex", row * 16, row * 16 + 16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
+  match(row: number): InvoiceMatch {
+    const party = this.shared.partyList[this.party[row]!]!;
+    const issued = this.issued[row]!;
+    const start = this.starts[row]!;
+    return {
+      id: this.id(row),
+      number: this.written.get(row) ?? this.keys.slice(start, this.keys.indexOf("\n", start)),
+      customerId: party.customerId,
+      customerName: party.customerName,
+      status: this.shared.wordList[this.status[row]!]!,
+      total: {
+        value: this.total[row]!,
+        currencyCode: this.shared.wordList[this.currency[row]!]!,
+      },
+      issuedAt: Number.isNaN(issued) ? null : iso(issued),
+      periodStartAt: iso(this.periodStart[row]!),
+    };
+  }
+
+  /** Every row, oldest first (a refresh carries some rows on into the next segment). */
+  rows(): InvoiceMatch[] {
+    return Array.from({ length: this.count }, (_, row) => this.match(row));
+  }
+
+  /** The row whose key holds position `at` of `keys`. */
+  private rowAt(at: number): number {
+    let low = 0;
+    let high = this.count - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid]! <= at) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+
+  /**
+   * The rows whose key holds `needle` (a key, with "\n" at the end that must end
+   * the number, at the start that must start it), newest first: `take` is called
+   * with each until it returns false.
+   */
+  scan(needle: string, take: (row: number) => boolean): void {
+    const lead = needle.startsWith("\n") ? 1 : 0;
+    let from = this.keys.length;
+    while (from >= 0) {
+      const at = this.keys.lastIndexOf(needle, from);
+      if (at < 0) return;
+      const row = this.rowAt(at + lead);
+      if (!take(row) || row === 0) return;
+      // Before this row's leading "\n": a row is found once, however often it holds the needle.
+      from = this.starts[row]! - 2;
+    }
+  }
+
+  toStored(): StoredSegment {
+    const rows = this.rows();
+    const parties = new Map<number, number>();
+    const words = new Map<number, number>();
+    const local = (map: Map<number, number>, index: number) => {
+      const mine = map.get(index) ?? map.size;
+      map.set(index, mine);
+      return mine;
+    };
+    const party = Array.from(this.party, (p) => local(parties, p));
+    const status = Array.from(this.status, (s) => local(words, s));
+    const currency = Array.from(this.currency, (c) => local(words, c));
+    return {
+      numbers: rows.map((r) => r.number),
+      ids: this.ids.toString("base64"),
+      parties: [...parties.keys()].map((p) => {
+        const { customerId, customerName } = this.shared.partyList[p]!;
+        return [customerId, customerName];
+      }),
+      party,
+      words: [...words.keys()].map((w) => this.shared.wordList[w]!),
+      status,
+      currency,
+      total: Array.from(this.total),
+      issuedAt: Array.from(this.issued, (ms) => (Number.isNaN(ms) ? null : ms)),
+      periodStartAt: Array.from(this.periodStart),
+    };
+  }
+
+  static fromStored(shared: SharedStrings, stored: StoredSegment): InvoiceSegment {
+    const ids = Buffer.from(stored.ids, "base64");
+    const matches = stored.numbers.map((number, i): InvoiceMatch => {
+      const [customerId, customerName] = stored.parties[stored.party[i]!]!;
+      const hex = ids.toString("hex", i * 16, i * 16 + 16);
+      const issued = stored.issuedAt[i] ?? null;
+      return {
+        id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+        number,
+        customerId,
+        customerName,
+        status: stored.words[stored.status[i]!]!,
+        total: { value: stored.total[i]!, currencyCode: stored.words[stored.currency[i]!]! },
+        issuedAt: issued === null ? null : iso(issued),
+        periodStartAt: iso(stored.periodStartAt[i]!),
+      };
+    });
+    return new InvoiceSegment(shared, matches);
+  }
+}
