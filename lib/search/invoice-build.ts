@@ -70,6 +70,8 @@ export async function buildInvoices(
     manifest = { ...manifest, finals: await finals.save(), far: await opens.save(), ...more };
     await commit(manifest);
   };
+  // Said at once: the search tells how far the walk has got from its first page on.
+  if (manifest.pages === 0) await commit(manifest);
   let savedAt = w.now();
   for await (const page of walkPages(walk, "invoices", ALL_STATUSES, manifest.cursor)) {
     for (const row of page.rows) (isFinal(row.status) ? finals : opens).add(toMatch(row));

@@ -63,15 +63,19 @@ export class InvoiceIndex {
     return segment.periodStart[row]! >= this.parts.nearFrom && !this.nearIds.has(segment.id(row));
   }
 
-  /** The segments a search reads, newest readings first, each with the rows that stand. */
+  /**
+   * The segments a search reads, each with the rows that stand: issued invoices first,
+   * newest first (the numbers customers hold), then those about to be issued, then
+   * those planned further out.
+   */
   private searched(): [InvoiceSegment, (row: number) => boolean][] {
     const all = () => true;
     return [
+      ...[...this.parts.finals].reverse().map((s) => [s, all] as [InvoiceSegment, typeof all]),
       ...this.parts.near.map((s) => [s, all] as [InvoiceSegment, typeof all]),
       ...this.parts.far.map(
         (s) => [s, (row: number) => this.farCounts(s, row)] as [InvoiceSegment, typeof all],
       ),
-      ...[...this.parts.finals].reverse().map((s) => [s, all] as [InvoiceSegment, typeof all]),
     ];
   }
 
@@ -93,7 +97,7 @@ export class InvoiceIndex {
   /**
    * The invoices whose number holds `text`: the number itself first, then numbers
    * ending with it (people read out the end of a number), starting with it, and
-   * holding it; newest first within each. Counted up to `cap`.
+   * holding it; within each, issued ones newest first, then unissued ones. Counted up to `cap`.
    */
   find(text: string, shown = SHOWN_MATCHES, cap = COUNTED_MATCHES): InvoiceFound {
     const key = numberKey(text);
