@@ -4,6 +4,7 @@ import type { PageBudget } from "@/lib/insights/budget";
 import type { ResultStore } from "@/lib/insights/result-store";
 import type { SharedStore } from "@/lib/shared-state/store";
 import { serverFetcher } from "@/lib/upstream/server-fetcher";
+import { looksLikeNumber } from "./client";
 import { searchCustomersByApi } from "./customer-fallback";
 import { IndexStore } from "./index-store";
 import { customersDue, invoicesDue, type WalkEnv, walkUnderLock } from "./index-walks";
@@ -118,7 +119,9 @@ export function createSearchIndex(options: SearchIndexOptions): SearchIndex {
   return {
     async invoices(text) {
       const held = await current();
-      const found = held.invoices.find(text);
+      const found = looksLikeNumber(text)
+        ? held.invoices.find(text)
+        : { shown: [], counted: 0, more: false };
       return { term: numberKey(text), ...found, index: invoiceStatus(held) };
     },
     async invoiceByNumber(number) {
