@@ -29,8 +29,6 @@ function pagePolicy(nonce: string): string {
 }
 
 /** Powerful browser features the dashboard never uses, denied to it and to anything it embeds. */
-const VIEWPORT_WIDTH_HINT = "Sec-CH-Viewport-Width";
-
 const PERMISSIONS_POLICY = [
   "camera",
   "microphone",
@@ -118,11 +116,6 @@ export function proxy(request: NextRequest) {
     policy,
   );
   response.headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-  // List pages lay their columns out for the window's width (components/data-table/
-  // table-width.ts): Chromium then sends it with each request, and asks again at once
-  // for a first page requested without it.
-  response.headers.set("Accept-CH", VIEWPORT_WIDTH_HINT);
-  response.headers.set("Critical-CH", VIEWPORT_WIDTH_HINT);
   return response;
 }
 

@@ -1,22 +1,21 @@
 "use client";
 
+import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import type { ReactNode } from "react";
 import { HydrationMark } from "@/components/layout/hydration-mark";
-import { ThemeChoicePublisher } from "@/components/layout/theme-choice";
+import { getQueryClient } from "@/lib/query-client";
 
 /**
- * The theme (TanStack Query's provider is not here: each part of a page that reads
- * through it brings its own, components/islands/query-root.tsx): the class `dark` on <html> from the
- * stored choice or the system setting, set by next-themes' inline script (which
- * carries the page's CSP nonce, else the policy blocks it and the page flashes).
- * The provider is beside the page, not around it: its context changes with the
- * theme, and a change above a part not yet hydrated throws that part's HTML away
- * (components/layout/theme-choice.tsx hands the choice to the theme buttons).
+ * The browser's one QueryClient (TanStack Query's Next.js guide: server pages prefetch
+ * into a per-request client and hand it over with HydrationBoundary), and the theme:
+ * the class `dark` on <html> from the stored choice or the system setting, set by
+ * next-themes' inline script (which carries the page's CSP nonce, else the policy
+ * blocks it and the page flashes).
  */
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   return (
-    <>
+    <QueryClientProvider client={getQueryClient()}>
       <ThemeProvider
         attribute="class"
         defaultTheme="system"
@@ -24,10 +23,9 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
         disableTransitionOnChange
         nonce={nonce}
       >
-        <ThemeChoicePublisher />
+        {children}
       </ThemeProvider>
-      {children}
       <HydrationMark />
-    </>
+    </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ContractsView } from "@/components/contracts/contracts-view";
 import { QuickViews } from "@/components/data-table/quick-views";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
@@ -19,6 +20,7 @@ export default async function ContractsPage({
       title="Contracts"
       description="Every contract of the business, with its terms, health and amendments."
       list="contracts"
+      view={<ContractsView />}
       definition={contractList}
       searchParams={searchParams}
       quickViews={

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { CustomersView } from "@/components/customers/customers-view";
 import { QuickViews } from "@/components/data-table/quick-views";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
@@ -19,6 +20,7 @@ export default async function CustomersPage({
       title="Customers"
       description="Customers by contract health: who is due for renewal, who is ending, what is owed."
       list="customers"
+      view={<CustomersView />}
       definition={customerList}
       searchParams={searchParams}
       quickViews={

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { QuickViews } from "@/components/data-table/quick-views";
+import { InvoicesView } from "@/components/invoices/invoices-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { insightToday } from "@/lib/insights/today";
@@ -20,6 +21,7 @@ export default async function InvoicesPage({
       title="Invoices"
       description="Every invoice of the business: filter, sort, open one."
       list="invoices"
+      view={<InvoicesView />}
       definition={invoiceList}
       searchParams={searchParams}
       quickViews={

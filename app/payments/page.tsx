@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { QuickViews } from "@/components/data-table/quick-views";
 import { ListPage } from "@/components/layout/list-page";
+import { PaymentsView } from "@/components/payments/payments-view";
 import { requireViewer } from "@/lib/auth/guard";
 import { paymentList } from "@/lib/lists/payments";
 import { paymentQuickViews } from "@/lib/lists/quick-views";
@@ -19,6 +20,7 @@ export default async function PaymentsPage({
       title="Payments"
       description="Cash payments received: who paid, how much is applied to invoices, bank fees."
       list="payments"
+      view={<PaymentsView />}
       definition={paymentList}
       searchParams={searchParams}
       quickViews={<QuickViews list="payments" views={paymentQuickViews()} label="Payment views" />}

@@ -1,17 +1,18 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
 import { browserFetcher, type ContractRecord, customerQueryOptions } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatPeriod, humanize } from "@/lib/format";
+import { contractList } from "@/lib/lists/contracts";
 import { contractHref, contractInvoicesHref } from "@/lib/record-links";
 import { HealthBadge, LifecycleBadge } from "../badges";
-import { CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
+import { CellLink, cardColumn } from "../data-table/cells";
+import { type ColumnIdOf, listColumns, type TableColumn } from "../data-table/table-columns";
 import { Timestamp } from "../timestamp";
 import { ContractHealthWithReason } from "./contract-detail-health";
 import { ContractNameLink } from "./contract-detail-link";
 
-const hidden: TableColumnMeta = { hiddenByDefault: true };
+const hidden = { hiddenByDefault: true };
 
 /** The first block of a uuid, enough to tell records apart on screen. */
 export function shortId(id: string): string {
@@ -46,33 +47,15 @@ export function CustomerNameLink({ customerId }: { customerId: string }) {
   );
 }
 
-/** A renewal link: the other contract's name (looked up among the customer's), to its page. */
-function ContractLink({
-  id,
-  customerId,
-  label,
-}: {
-  id: string;
-  customerId: string;
-  label: string;
-}) {
-  return (
-    <span>
-      {label} <ContractNameLink contractId={id} customerId={customerId} inRow />
-    </span>
-  );
-}
-
-export function contractColumns(
-  options: { hideCustomer?: boolean } = {},
-): ColumnDef<ContractRecord, unknown>[] {
-  const columns: ColumnDef<ContractRecord, unknown>[] = [
-    {
-      id: "name",
+/** The contract list's columns (ids from lib/lists/contracts.ts), each with its priority. */
+const CONTRACT_COLUMNS = listColumns<ContractRecord, ColumnIdOf<typeof contractList>>(
+  contractList.columns,
+  {
+    name: {
       header: "Name",
       size: 200,
       enableHiding: false,
-      meta: { grow: true, text: (c: ContractRecord) => c.name } satisfies TableColumnMeta,
+      meta: { grow: true, text: (c: ContractRecord) => c.name },
       cell: ({ row }) => (
         <CellLink
           href={contractHref(row.original.id, row.original.customerId)}
@@ -83,11 +66,10 @@ export function contractColumns(
         </CellLink>
       ),
     },
-    {
-      id: "invoices",
+    invoices: {
       header: "Invoices",
       size: 90,
-      meta: { priority: 2 } satisfies TableColumnMeta,
+      meta: { priority: 2 },
       cell: ({ row }) => (
         <CellLink
           href={contractInvoicesHref(row.original.id)}
@@ -98,96 +80,83 @@ export function contractColumns(
         </CellLink>
       ),
     },
-    {
-      id: "customer",
+    customer: {
       header: "Customer",
       size: 210,
-      meta: { priority: 1 } satisfies TableColumnMeta,
+      meta: { priority: 1 },
       cell: ({ row }) => <CustomerNameLink customerId={row.original.customerId} />,
     },
-    {
-      id: "currency",
+    currency: {
       header: "Currency",
       size: 90,
-      meta: { priority: 3 } satisfies TableColumnMeta,
+      meta: { priority: 3 },
       cell: ({ row }) => row.original.currencyCode,
     },
-    {
-      id: "lifecycleStatus",
+    lifecycleStatus: {
       header: "Status",
       size: 110,
-      meta: { priority: 1 } satisfies TableColumnMeta,
+      meta: { priority: 1 },
       cell: ({ row }) => <LifecycleBadge status={row.original.lifecycleStatus} />,
     },
-    {
-      id: "health",
+    health: {
       header: "Health",
       size: 180,
-      meta: { priority: 2 } satisfies TableColumnMeta,
+      meta: { priority: 2 },
       cell: ({ row }) => <ContractHealthWithReason contract={row.original} inRow />,
     },
-    {
-      id: "startAt",
+    startAt: {
       header: "Start",
       size: 120,
-      meta: { priority: 2 } satisfies TableColumnMeta,
+      meta: { priority: 2 },
       cell: ({ row }) => formatDate(row.original.startAt),
     },
-    {
-      id: "endAt",
+    endAt: {
       header: "End (last day)",
       size: 130,
-      meta: { priority: 1 } satisfies TableColumnMeta,
+      meta: { priority: 1 },
       cell: ({ row }) => formatEndDate(row.original.endAt),
     },
-    {
-      id: "cancelsAt",
+    cancelsAt: {
       header: "Cancels (last day)",
       size: 150,
-      meta: { priority: 5 } satisfies TableColumnMeta,
+      meta: { priority: 5 },
       cell: ({ row }) => formatEndDate(row.original.cancelsAt),
     },
-    {
-      id: "paymentTerms",
+    paymentTerms: {
       header: "Payment terms",
       size: 130,
-      meta: { align: "right", priority: 4 } satisfies TableColumnMeta,
+      meta: { align: "right", priority: 4 },
       cell: ({ row }) => `${row.original.paymentTermsDays} days`,
     },
-    {
-      id: "autoIssue",
+    autoIssue: {
       header: "Auto-issue",
       size: 100,
       meta: hidden,
       cell: ({ row }) => yesNo(row.original.autoIssue),
     },
-    {
-      id: "autoRenew",
+    autoRenew: {
       header: "Auto-renew",
       size: 100,
-      meta: { priority: 3 } satisfies TableColumnMeta,
+      meta: { priority: 3 },
       cell: ({ row }) => yesNo(row.original.autoRenew),
     },
-    {
-      id: "autoRenewalAt",
+    autoRenewalAt: {
       header: "Auto-renewal on",
       size: 140,
       meta: hidden,
       cell: ({ row }) => formatDate(row.original.autoRenewalAt),
     },
-    {
-      id: "renewalNoticeDays",
+    renewalNoticeDays: {
       header: "Renewal notice",
       size: 130,
-      meta: { align: "right", priority: 5 } satisfies TableColumnMeta,
+      meta: { align: "right", priority: 5 },
       cell: ({ row }) =>
         row.original.renewalNoticeDays ? `${row.original.renewalNoticeDays} days` : "None",
     },
-    {
-      id: "processingInvoices",
+    processingInvoices: {
       header: "Processing",
       size: 120,
-      meta: { priority: 4 } satisfies TableColumnMeta,
+      meta: { priority: 4 },
       cell: ({ row }) =>
         row.original.processingInvoices ? (
           <span className="rounded bg-info-soft px-1 text-xs font-medium text-info">
@@ -197,23 +166,20 @@ export function contractColumns(
           "No"
         ),
     },
-    {
-      id: "processingInvoicesStartedAt",
+    processingInvoicesStartedAt: {
       header: "Processing since",
       size: 200,
       meta: hidden,
       cell: ({ row }) => <Timestamp compact iso={row.original.processingInvoicesStartedAt} />,
     },
-    {
-      id: "billables",
+    billables: {
       header: "Billables",
       size: 230,
       meta: hidden,
       cell: ({ row }) =>
         `${row.original.subscriptionBillableCount} subscription · ${row.original.oneTimeBillableCount} one-time`,
     },
-    {
-      id: "currentAmendment",
+    currentAmendment: {
       header: "Current terms",
       size: 240,
       meta: hidden,
@@ -228,11 +194,10 @@ export function contractColumns(
         );
       },
     },
-    {
-      id: "futureAmendment",
+    futureAmendment: {
       header: "Future terms",
       size: 260,
-      meta: { priority: 6 } satisfies TableColumnMeta,
+      meta: { priority: 6 },
       cell: ({ row }) => {
         const a = row.original.futureAmendment;
         if (!a) return "—";
@@ -245,8 +210,7 @@ export function contractColumns(
         );
       },
     },
-    {
-      id: "draftAmendment",
+    draftAmendment: {
       header: "Draft amendment",
       size: 140,
       meta: hidden,
@@ -259,8 +223,7 @@ export function contractColumns(
           "None"
         ),
     },
-    {
-      id: "renewals",
+    renewals: {
       header: "Renewal links",
       size: 250,
       meta: hidden,
@@ -287,22 +250,19 @@ export function contractColumns(
         );
       },
     },
-    {
-      id: "createdAt",
+    createdAt: {
       header: "Created",
       size: 200,
       meta: hidden,
       cell: ({ row }) => <Timestamp compact iso={row.original.createdAt} />,
     },
-    {
-      id: "updatedAt",
+    updatedAt: {
       header: "Updated",
       size: 200,
       meta: hidden,
       cell: ({ row }) => <Timestamp compact iso={row.original.updatedAt} />,
     },
-    {
-      id: "notes",
+    notes: {
       header: "Notes",
       size: 260,
       meta: hidden,
@@ -310,6 +270,32 @@ export function contractColumns(
         <span title={row.original.notes ?? undefined}>{row.original.notes ?? "—"}</span>
       ),
     },
+  },
+);
+
+/** A renewal link: the other contract's name (looked up among the customer's), to its page. */
+function ContractLink({
+  id,
+  customerId,
+  label,
+}: {
+  id: string;
+  customerId: string;
+  label: string;
+}) {
+  return (
+    <span>
+      {label} <ContractNameLink contractId={id} customerId={customerId} inRow />
+    </span>
+  );
+}
+
+export function contractColumns(
+  options: { hideCustomer?: boolean } = {},
+): TableColumn<ContractRecord>[] {
+  const columns = CONTRACT_COLUMNS;
+  return [
+    ...(options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns),
     // On a phone: the contract and its state, its health; whose it is and when it ends.
     cardColumn<ContractRecord>("Contract", (contract) => ({
       title: contract.name,
@@ -323,5 +309,4 @@ export function contractColumns(
       aside: `Ends ${formatEndDate(contract.endAt)}`,
     })),
   ];
-  return options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns;
 }

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { contractInvoicesQuery } from "@/lib/contracts/find";
-import { RecordsSection } from "../customers/customer-detail";
+import { RecordsSection } from "../data-table/records-section";
 import { invoiceColumns } from "../invoices/invoice-columns";
 
 /** The contract's invoices, an infinite table over nextCursor like the customer page's. */

@@ -84,9 +84,6 @@ export function ContractSummary({
   customerName: string | null;
   todayMs: number;
 }) {
-  const termsEnd = termsInForceEnd(contract);
-  const noticeFrom = termsEnd ? noticePeriodStart(termsEnd, contract.renewalNoticeDays) : null;
-  const running = ["RENEWAL_DUE", "ENDING", "HEALTHY"].includes(contract.contractHealth);
   return (
     <>
       <Breadcrumb list={{ href: "/contracts", label: "Contracts" }} current={contract.name} />
@@ -108,123 +105,165 @@ export function ContractSummary({
       </header>
 
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-        <Card title="Contract">
-          <Field label="Customer">
-            <Link href={`/customers/${contract.customerId}`} className="text-accent underline">
-              {customerName ?? <span className="font-mono text-xs">{contract.customerId}</span>}
-            </Link>
-          </Field>
-          <Field label="Currency">{contract.currencyCode}</Field>
-          <Field label="Processing invoices">
-            {contract.processingInvoices ? (
-              <>
-                Yes, since <Timestamp iso={contract.processingInvoicesStartedAt} />
-              </>
-            ) : (
-              "No"
-            )}
-          </Field>
-          <Field label="Issues its invoices itself">{contract.autoIssue ? "Yes" : "No"}</Field>
-          <Field label="Billables">
-            {contract.subscriptionBillableCount} subscription · {contract.oneTimeBillableCount}{" "}
-            one-time
-          </Field>
-          <Field label="Notes">
-            {contract.notes ? <span className="whitespace-pre-wrap">{contract.notes}</span> : none}
-          </Field>
-          <Field label="Contract id">
-            <span className="font-mono text-xs">{contract.id}</span>
-          </Field>
-          <Field label="Created">
-            <Timestamp iso={contract.createdAt} />
-          </Field>
-          <Field label="Updated">
-            <Timestamp iso={contract.updatedAt} />
-          </Field>
-        </Card>
+        <ContractCard contract={contract} customerName={customerName} />
 
-        <Card title="Terms">
-          <Field label="Start">{formatDate(contract.startAt)}</Field>
-          <Field label="End (last day covered)">{formatEndDate(contract.endAt)}</Field>
-          <Field label="Terms in force end (last day covered)">
-            <span data-testid="terms-in-force-end">
-              {running ? formatEndDate(termsEnd) : "No terms in force"}
-            </span>
-          </Field>
-          <Field label="Cancellation (last day covered)">
-            {contract.cancelsAt ? formatEndDate(contract.cancelsAt) : "None agreed"}
-          </Field>
-          <Field label="Payment terms">{days(contract.paymentTermsDays)}</Field>
-          <Field label="Renewal notice period">
-            <span data-testid="notice-period">
-              {contract.renewalNoticeDays ? days(contract.renewalNoticeDays) : "None"}
-            </span>
-            {running && noticeFrom ? (
-              <span className="block text-fg-muted">from {formatDate(noticeFrom)}</span>
-            ) : null}
-          </Field>
-          <Field label="Renews automatically">
-            {contract.autoRenew
-              ? `Yes${contract.autoRenewalAt ? `, on ${formatDate(contract.autoRenewalAt)}` : ""}`
-              : "No"}
-          </Field>
-        </Card>
+        <TermsCard contract={contract} />
 
-        <Card title="Renewal">
-          <Field label="Renews">
-            {contract.renewingContractId ? (
-              <OtherContract id={contract.renewingContractId} siblings={siblings} />
-            ) : (
-              none
-            )}
-          </Field>
-          <Field label="Renewed by">
-            {contract.renewalContractId ? (
-              <OtherContract id={contract.renewalContractId} siblings={siblings} />
-            ) : (
-              none
-            )}
-          </Field>
-        </Card>
+        <RenewalCard contract={contract} siblings={siblings} />
 
-        <Card title="Amendments">
-          <Field label="Terms in force">
-            {contract.currentAmendmentId || contract.currentAmendmentStatus ? (
-              <ul className="space-y-0.5">
-                <li>
-                  {contract.currentAmendmentStatus
-                    ? humanize(contract.currentAmendmentStatus)
-                    : "Status not given"}
-                  {contract.currentAmendmentStartAt
-                    ? `, from ${formatDate(contract.currentAmendmentStartAt)}`
-                    : ""}
-                </li>
-                {contract.currentAmendmentId ? (
-                  <li className="font-mono text-xs text-fg-muted">{contract.currentAmendmentId}</li>
-                ) : null}
-              </ul>
-            ) : (
-              none
-            )}
-          </Field>
-          <Field label="Future terms (agreed)">
-            <div data-testid="future-amendment">
-              {contract.futureAmendment ? (
-                <AmendmentFields amendment={contract.futureAmendment} />
-              ) : (
-                none
-              )}
-            </div>
-          </Field>
-          <Field label="Draft terms">
-            {contract.draftAmendmentId ? (
-              <span className="font-mono text-xs">{contract.draftAmendmentId}</span>
-            ) : (
-              none
-            )}
-          </Field>
-        </Card>
+        <AmendmentsCard contract={contract} />
       </div>
     </>
+  );
+}
+
+/** Whose the contract is, its currency, processing, billables, notes and record times. */
+function ContractCard({
+  contract,
+  customerName,
+}: {
+  contract: ContractRecord;
+  customerName: string | null;
+}) {
+  return (
+    <Card title="Contract">
+      <Field label="Customer">
+        <Link href={`/customers/${contract.customerId}`} className="text-accent underline">
+          {customerName ?? <span className="font-mono text-xs">{contract.customerId}</span>}
+        </Link>
+      </Field>
+      <Field label="Currency">{contract.currencyCode}</Field>
+      <Field label="Processing invoices">
+        {contract.processingInvoices ? (
+          <>
+            Yes, since <Timestamp iso={contract.processingInvoicesStartedAt} />
+          </>
+        ) : (
+          "No"
+        )}
+      </Field>
+      <Field label="Issues its invoices itself">{contract.autoIssue ? "Yes" : "No"}</Field>
+      <Field label="Billables">
+        {contract.subscriptionBillableCount} subscription · {contract.oneTimeBillableCount} one-time
+      </Field>
+      <Field label="Notes">
+        {contract.notes ? <span className="whitespace-pre-wrap">{contract.notes}</span> : none}
+      </Field>
+      <Field label="Contract id">
+        <span className="font-mono text-xs">{contract.id}</span>
+      </Field>
+      <Field label="Created">
+        <Timestamp iso={contract.createdAt} />
+      </Field>
+      <Field label="Updated">
+        <Timestamp iso={contract.updatedAt} />
+      </Field>
+    </Card>
+  );
+}
+
+/** Its dates, the end of the terms in force and the notice period before it, renewal. */
+function TermsCard({ contract }: { contract: ContractRecord }) {
+  const termsEnd = termsInForceEnd(contract);
+  const noticeFrom = termsEnd ? noticePeriodStart(termsEnd, contract.renewalNoticeDays) : null;
+  const running = ["RENEWAL_DUE", "ENDING", "HEALTHY"].includes(contract.contractHealth);
+  return (
+    <Card title="Terms">
+      <Field label="Start">{formatDate(contract.startAt)}</Field>
+      <Field label="End (last day covered)">{formatEndDate(contract.endAt)}</Field>
+      <Field label="Terms in force end (last day covered)">
+        <span data-testid="terms-in-force-end">
+          {running ? formatEndDate(termsEnd) : "No terms in force"}
+        </span>
+      </Field>
+      <Field label="Cancellation (last day covered)">
+        {contract.cancelsAt ? formatEndDate(contract.cancelsAt) : "None agreed"}
+      </Field>
+      <Field label="Payment terms">{days(contract.paymentTermsDays)}</Field>
+      <Field label="Renewal notice period">
+        <span data-testid="notice-period">
+          {contract.renewalNoticeDays ? days(contract.renewalNoticeDays) : "None"}
+        </span>
+        {running && noticeFrom ? (
+          <span className="block text-fg-muted">from {formatDate(noticeFrom)}</span>
+        ) : null}
+      </Field>
+      <Field label="Renews automatically">
+        {contract.autoRenew
+          ? `Yes${contract.autoRenewalAt ? `, on ${formatDate(contract.autoRenewalAt)}` : ""}`
+          : "No"}
+      </Field>
+    </Card>
+  );
+}
+
+/** The contracts this one renews and is renewed by. */
+function RenewalCard({
+  contract,
+  siblings,
+}: {
+  contract: ContractRecord;
+  siblings: ContractRecord[];
+}) {
+  return (
+    <Card title="Renewal">
+      <Field label="Renews">
+        {contract.renewingContractId ? (
+          <OtherContract id={contract.renewingContractId} siblings={siblings} />
+        ) : (
+          none
+        )}
+      </Field>
+      <Field label="Renewed by">
+        {contract.renewalContractId ? (
+          <OtherContract id={contract.renewalContractId} siblings={siblings} />
+        ) : (
+          none
+        )}
+      </Field>
+    </Card>
+  );
+}
+
+/** The terms in force, the agreed future terms and a draft. */
+function AmendmentsCard({ contract }: { contract: ContractRecord }) {
+  return (
+    <Card title="Amendments">
+      <Field label="Terms in force">
+        {contract.currentAmendmentId || contract.currentAmendmentStatus ? (
+          <ul className="space-y-0.5">
+            <li>
+              {contract.currentAmendmentStatus
+                ? humanize(contract.currentAmendmentStatus)
+                : "Status not given"}
+              {contract.currentAmendmentStartAt
+                ? `, from ${formatDate(contract.currentAmendmentStartAt)}`
+                : ""}
+            </li>
+            {contract.currentAmendmentId ? (
+              <li className="font-mono text-xs text-fg-muted">{contract.currentAmendmentId}</li>
+            ) : null}
+          </ul>
+        ) : (
+          none
+        )}
+      </Field>
+      <Field label="Future terms (agreed)">
+        <div data-testid="future-amendment">
+          {contract.futureAmendment ? (
+            <AmendmentFields amendment={contract.futureAmendment} />
+          ) : (
+            none
+          )}
+        </div>
+      </Field>
+      <Field label="Draft terms">
+        {contract.draftAmendmentId ? (
+          <span className="font-mono text-xs">{contract.draftAmendmentId}</span>
+        ) : (
+          none
+        )}
+      </Field>
+    </Card>
   );
 }

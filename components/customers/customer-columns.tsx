@@ -1,10 +1,11 @@
 "use client";
 
-import type { ColumnDef } from "@tanstack/react-table";
 import type { CustomerRecord } from "@/lib/api/client";
 import { formatDate, formatEndDate, formatMoneyByCurrency } from "@/lib/format";
+import { customerList } from "@/lib/lists/customers";
 import { HealthBadge } from "../badges";
-import { AmountLines, CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
+import { AmountLines, CellLink, cardColumn } from "../data-table/cells";
+import { type ColumnIdOf, listColumns, type TableColumn } from "../data-table/table-columns";
 import { Timestamp } from "../timestamp";
 import { CustomerHealthWithReason } from "./customer-health-with-reason";
 
@@ -21,15 +22,11 @@ const outstanding = (c: CustomerRecord) => formatMoneyByCurrency(c.outstandingIs
 const contractValue = (c: CustomerRecord) => formatMoneyByCurrency(c.contractValueAmount);
 const remainingToInvoice = (c: CustomerRecord) => formatMoneyByCurrency(c.remainingToInvoiceAmount);
 
-/**
- * The customer list's columns: the name, then its contract health and what it owes,
- * each with its priority (the rest waits behind the column chooser when the table is
- * narrow).
- */
-export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
-  return [
-    {
-      id: "name",
+/** The customer list's columns (ids from lib/lists/customers.ts). */
+const CUSTOMER_COLUMNS = listColumns<CustomerRecord, ColumnIdOf<typeof customerList>>(
+  customerList.columns,
+  {
+    name: {
       header: "Name",
       size: 200,
       enableHiding: false,
@@ -37,7 +34,7 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
         sortField: "name",
         grow: true,
         text: (c: CustomerRecord) => c.name,
-      } satisfies TableColumnMeta,
+      },
       cell: ({ row }) => (
         <CellLink
           href={`/customers/${row.original.id}`}
@@ -48,11 +45,10 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
         </CellLink>
       ),
     },
-    {
-      id: "health",
+    health: {
       header: "Health",
       size: 180,
-      meta: { sortField: "contractHealth", priority: 1 } satisfies TableColumnMeta,
+      meta: { sortField: "contractHealth", priority: 1 },
       cell: ({ row }) => (
         <CustomerHealthWithReason
           customerId={row.original.id}
@@ -62,11 +58,10 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
         />
       ),
     },
-    {
-      id: "coverage",
+    coverage: {
       header: "Coverage contract",
       size: 235,
-      meta: { sortField: "coverageContractStartAt", priority: 3 } satisfies TableColumnMeta,
+      meta: { sortField: "coverageContractStartAt", priority: 3 },
       cell: ({ row }) =>
         row.original.coverageContractStartAt ? (
           <span title="First and last day covered (UTC dates)">
@@ -77,11 +72,10 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
           <span className="text-fg-subtle">No contract</span>
         ),
     },
-    {
-      id: "autoRenew",
+    autoRenew: {
       header: "Auto-renew",
       size: 110,
-      meta: { priority: 5 } satisfies TableColumnMeta,
+      meta: { priority: 5 },
       cell: ({ row }) => (
         <YesNo
           value={row.original.coverageContractAutoRenew}
@@ -89,11 +83,10 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
         />
       ),
     },
-    {
-      id: "renewed",
+    renewed: {
       header: "Renewed",
       size: 100,
-      meta: { priority: 5 } satisfies TableColumnMeta,
+      meta: { priority: 5 },
       cell: ({ row }) => (
         <YesNo
           value={row.original.coverageContractRenewed}
@@ -101,48 +94,55 @@ export function customerColumns(): ColumnDef<CustomerRecord, unknown>[] {
         />
       ),
     },
-    {
-      id: "outstanding",
+    outstanding: {
       header: "Outstanding",
-      meta: { align: "right", amounts: outstanding, priority: 1 } satisfies TableColumnMeta,
+      meta: { align: "right", amounts: outstanding, priority: 1 },
       cell: ({ row }) => <AmountLines lines={outstanding(row.original)} />,
     },
-    {
-      id: "contractValue",
+    contractValue: {
       header: "Contract value",
       meta: {
         align: "right",
         amounts: contractValue,
         sortField: "contractValueAmount",
         priority: 2,
-      } satisfies TableColumnMeta,
+      },
       cell: ({ row }) => <AmountLines lines={contractValue(row.original)} />,
     },
-    {
-      id: "remainingToInvoice",
+    remainingToInvoice: {
       header: "Remaining to invoice",
       meta: {
         align: "right",
         amounts: remainingToInvoice,
         sortField: "remainingToInvoiceAmount",
         priority: 2,
-      } satisfies TableColumnMeta,
+      },
       cell: ({ row }) => <AmountLines lines={remainingToInvoice(row.original)} />,
     },
-    {
-      id: "contracts",
+    contracts: {
       header: "Contracts",
       size: 110,
-      meta: { align: "right", priority: 4 } satisfies TableColumnMeta,
+      meta: { align: "right", priority: 4 },
       cell: ({ row }) => row.original.contractCount.toLocaleString("en-US"),
     },
-    {
-      id: "createdAt",
+    createdAt: {
       header: "Created",
       size: 180,
-      meta: { sortField: "createdAt", hiddenByDefault: true } satisfies TableColumnMeta,
+      meta: { sortField: "createdAt", hiddenByDefault: true },
       cell: ({ row }) => <Timestamp compact iso={row.original.createdAt} />,
     },
+  },
+);
+
+/**
+ * The customer list's columns: the name, then its contract health and what it owes,
+ * each with its priority (the rest waits behind the column chooser when the table is
+ * narrow).
+ */
+export function customerColumns(): TableColumn<CustomerRecord>[] {
+  const columns = CUSTOMER_COLUMNS;
+  return [
+    ...columns,
     // On a phone: the name and its health, what it owes; its coverage contract.
     cardColumn<CustomerRecord>("Customer", (customer) => ({
       title: customer.name,

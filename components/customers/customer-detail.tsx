@@ -1,15 +1,10 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
-import { type ReactNode, useId, useMemo } from "react";
-import { browserFetcher, type ListName, type ListRecord, listQueryOptions } from "@/lib/api/client";
+import { useId, useMemo } from "react";
 import { customerPageParsers, customerRecordQueries } from "@/lib/lists/customer-records";
-import type { OrderTerm } from "@/lib/lists/order";
 import { contractHref } from "@/lib/record-links";
 import { contractColumns } from "../contracts/contract-columns";
-import { ExportButton } from "../data-table/export-button";
-import { InfiniteTable } from "../data-table/infinite-table";
+import { RecordsSection } from "../data-table/records-section";
 import { useUrlValues } from "../data-table/use-url-values";
 import { invoiceColumns } from "../invoices/invoice-columns";
 import { paymentColumns } from "../payments/payment-columns";
@@ -111,67 +106,5 @@ export function CustomerRecords({
         order={[{ field: "receivedDate", direction: "DESC" }]}
       />
     </>
-  );
-}
-
-export function RecordsSection<L extends ListName>({
-  title,
-  list,
-  query,
-  columns,
-  rowHref,
-  here,
-  emptyText,
-  note,
-  order,
-  onSort,
-  owner = "this customer",
-}: {
-  title: string;
-  list: L;
-  query: string;
-  columns: ColumnDef<ListRecord<L>, unknown>[];
-  rowHref: (row: ListRecord<L>) => string;
-  here: string;
-  emptyText: string;
-  note: ReactNode;
-  /** the table's order, shown on its headers, and what a header click does */
-  order?: OrderTerm[];
-  onSort?: (field: string, additive: boolean) => void;
-  /** whose records, in the table's accessible name */
-  owner?: string;
-}) {
-  const headingId = useId();
-  const result = useInfiniteQuery({
-    ...listQueryOptions(browserFetcher, list, query),
-    placeholderData: keepPreviousData,
-  });
-  return (
-    <section aria-labelledby={headingId} className="mt-8">
-      <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="text-lg font-medium">
-          {title}
-        </h2>
-        {note}
-      </div>
-      <ExportButton list={list} query={query} />
-      <InfiniteTable
-        label={`${title} of ${owner}`}
-        noun={title.toLowerCase()}
-        query={result}
-        columns={columns}
-        rowHref={rowHref}
-        empty={
-          <p className="rounded-md border border-dashed border-line-strong bg-surface p-6 text-center text-sm text-fg-muted">
-            {emptyText}
-          </p>
-        }
-        clearHref={here}
-        scrollKey={query}
-        order={order}
-        onSort={onSort}
-        fit
-      />
-    </section>
   );
 }

@@ -1,8 +1,7 @@
 /**
- * The ids the `columns` URL parameter may name are each list definition's
- * (lib/lists/<list>.ts, `columns`); the tables' columns must be those, or a chosen
- * column would be dropped from the URL. And the chooser's writes: what a tick
- * makes of the URL's choice (components/data-table/table-parts.tsx).
+ * Each list's table columns are its definition's (lib/lists/<list>.ts, `columns`), in
+ * that order, whatever the page leaves out; and the chooser's writes: what a tick
+ * makes of the URL's choice (components/data-table/table-columns.ts).
  */
 import { describe, expect, test } from "vitest";
 import { contractList } from "@/lib/lists/contracts";
@@ -13,13 +12,14 @@ import { contractColumns } from "../contracts/contract-columns";
 import { customerColumns } from "../customers/customer-columns";
 import { invoiceColumns } from "../invoices/invoice-columns";
 import { paymentColumns } from "../payments/payment-columns";
+import { fitColumns, shownAt } from "./column-fit";
 import {
   choiceAfterToggle,
   choosableColumns,
   chosenVisibility,
   columnIdOf,
-  fittedVisibility,
-} from "./table-parts";
+  type TableColumn,
+} from "./table-columns";
 
 test.each([
   ["invoices", invoiceColumns(), invoiceList.columns],
@@ -27,7 +27,15 @@ test.each([
   ["contracts", contractColumns(), contractList.columns],
   ["payments", paymentColumns(), paymentList.columns],
 ] as const)("%s: the table's columns are the list definition's", (_name, columns, ids) => {
-  expect(choosableColumns(columns as never[]).map(columnIdOf)).toEqual([...ids]);
+  expect(choosableColumns(columns as TableColumn<unknown>[]).map(columnIdOf)).toEqual([...ids]);
+});
+
+test("one customer's invoices: the billed name after the number, no customer column", () => {
+  const ids = choosableColumns(
+    invoiceColumns({ hideCustomer: true, currentCustomerName: "A" }),
+  ).map(columnIdOf);
+  expect(ids.slice(0, 3)).toEqual(["number", "billedName", "contract"]);
+  expect(ids).not.toContain("customer");
 });
 
 describe("the chooser's writes", () => {
@@ -48,14 +56,14 @@ describe("the chooser's writes", () => {
 
   test("the URL's choice over the list's defaults decides what shows", () => {
     const widths = Object.fromEntries(columns.map((c) => [columnIdOf(c), 150]));
-    const automatic = fittedVisibility(columns, chosenVisibility(columns, null), widths, 1030);
-    expect(automatic.contract).toBe(false);
-    expect(automatic.number).toBe(true);
-    const choice = invoiceList.display.columns.parse("contract,-customer,-number");
-    const chosen = fittedVisibility(columns, chosenVisibility(columns, choice), widths, 1030);
-    expect(chosen.contract).toBe(true);
-    expect(chosen.customer).toBe(false);
+    const shown = (choice: ReturnType<typeof invoiceList.display.columns.parse>) =>
+      shownAt(fitColumns(columns, chosenVisibility(columns, choice), widths), 1030);
+    expect(shown(null).has("contract")).toBe(false);
+    expect(shown(null).has("number")).toBe(true);
+    const chosen = shown(invoiceList.display.columns.parse("contract,-customer,-number"));
+    expect(chosen.has("contract")).toBe(true);
+    expect(chosen.has("customer")).toBe(false);
     // The identifying column cannot be hidden.
-    expect(chosen.number).toBe(true);
+    expect(chosen.has("number")).toBe(true);
   });
 });

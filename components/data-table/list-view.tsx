@@ -1,7 +1,6 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
 import { type ComponentProps, type ReactNode, useCallback } from "react";
 import { browserFetcher, type ListName, type ListRecord, listQueryOptions } from "@/lib/api/client";
 import type { ColumnChoice } from "@/lib/lists/columns";
@@ -14,6 +13,7 @@ import { EmptyState } from "../states/empty-state";
 import { ExportButton } from "./export-button";
 import { FilterBar } from "./filter-bar";
 import { InfiniteTable } from "./infinite-table";
+import type { TableColumn } from "./table-columns";
 import { useUrlValues } from "./use-url-values";
 import { ViewTotalsBar } from "./view-totals";
 
@@ -82,7 +82,7 @@ export function ListView<L extends ListName, P extends UrlParams>({
   beforeFilters,
 }: {
   view: ListViewState<L, P>;
-  columns: ColumnDef<ListRecord<L>, unknown>[];
+  columns: TableColumn<ListRecord<L>>[];
   rowHref: (row: ListRecord<L>) => string;
   order?: OrderTerm[] | null;
   onSort?: (field: string, additive: boolean) => void;

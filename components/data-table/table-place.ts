@@ -71,23 +71,3 @@ export function mergeSavedPages(
     pageParams: saved.pageParams,
   };
 }
-
-/**
- * Whether a table on this page kept a place away from its top (scrolled, or a row
- * highlighted): a reload then puts it back at once. At the top, with no row
- * highlighted, the server's first page is the place.
- */
-export function hasSavedPlace(pathname: string): boolean {
-  try {
-    const prefix = storageKey(`${pathname}|`);
-    for (let i = 0; i < sessionStorage.length; i++) {
-      const key = sessionStorage.key(i);
-      if (!key?.startsWith(prefix)) continue;
-      const place = JSON.parse(sessionStorage.getItem(key) ?? "null") as TablePlace | null;
-      if (place && (place.scrollTop > 0 || place.activeId !== null)) return true;
-    }
-  } catch {
-    // Storage off: nothing kept.
-  }
-  return false;
-}

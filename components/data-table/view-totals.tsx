@@ -1,10 +1,9 @@
 "use client";
 
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
-import { useEffect, useRef, useState } from "react";
+import type { ReactNode } from "react";
 import { SignInAgain } from "@/components/states/sign-in-again";
 import type { ListName, ListPage } from "@/lib/api/client";
-import { ApiRequestError } from "@/lib/api/errors";
 import { currencyOrder, formatMinor } from "@/lib/insights/aggregate";
 import {
   addToTotals,
@@ -13,20 +12,7 @@ import {
   TOTAL_FIELDS,
   type ViewTotals,
 } from "@/lib/insights/view-totals";
-
-type TotalsEvent =
-  | { type: "progress"; pages: number; rows: number }
-  | { type: "part"; name: string }
-  | { type: "result"; asOf: string; totals: ViewTotals }
-  | { type: "error"; message: string; pagesRead: number; rowsRead: number };
-
-type Phase =
-  | { kind: "idle" }
-  | { kind: "walking"; pages: number; rows: number }
-  // `refused`: a later sum the dashboard's limit turned down, or `signedOut` because the
-  // session ended; these totals stay.
-  | { kind: "done"; totals: ViewTotals; asOf: string; refused?: string; signedOut?: boolean }
-  | { kind: "failed"; message: string; signedOut?: boolean };
+import { useViewSum } from "./use-view-sum";
 
 /** The session ended: a sum is read with it, so the way back is to sign in again. */
 function SignedOutNotice() {
@@ -35,12 +21,6 @@ function SignedOutNotice() {
       Not summed: you are signed out. <SignInAgain /> to come back to this view.
     </span>
   );
-}
-
-/** What a failed read of the sum says: the route's message and its issues. */
-function failureText(error: unknown): string {
-  if (error instanceof ApiRequestError) return [error.message, ...error.issues].join(": ");
-  return (error as Error).message;
 }
 
 const count = new Intl.NumberFormat("en-US");
@@ -85,74 +65,15 @@ export function ViewTotalsBar<L extends ListName>({
   query: string;
   rows: UseInfiniteQueryResult<InfiniteData<ListPage<L>>>;
 }) {
-  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
-  const controller = useRef<AbortController | null>(null);
-
-  // Another view: what was summed is not this one's.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the query changes
-  useEffect(() => {
-    setPhase({ kind: "idle" });
-    return () => controller.current?.abort();
-  }, [query]);
-
+  const { phase, sum, cancel } = useViewSum(list, query);
   const whole = wholeView(list, rows);
   const noun = list;
   const whyAsk = `Totals need every ${noun.slice(0, -1)} of this view, not only those loaded.`;
 
-  async function sum(refresh: boolean) {
-    controller.current?.abort();
-    const abort = new AbortController();
-    controller.current = abort;
-    const shown = phase.kind === "done" ? phase : null;
-    setPhase({ kind: "walking", pages: 0, rows: 0 });
-    const params = new URLSearchParams(query);
-    if (refresh) params.set("refresh", "true");
-    let refusal: (new () => Error) | undefined;
-    try {
-      // The stream reader is loaded on the first sum, not with the list page.
-      const { readNdjson, StreamRefused } = await import("@/lib/insights/read-ndjson");
-      refusal = StreamRefused;
-      await readNdjson<TotalsEvent>(
-        `/api/totals/${list}?${params}`,
-        (event) => {
-          if (event.type === "progress")
-            setPhase({ kind: "walking", pages: event.pages, rows: event.rows });
-          else if (event.type === "result")
-            setPhase({ kind: "done", totals: event.totals, asOf: event.asOf });
-          else if (event.type === "error")
-            setPhase({
-              kind: "failed",
-              message: `${event.message} (after ${count.format(event.pagesRead)} pages). No total is shown: sum again to retry.`,
-            });
-        },
-        abort.signal,
-      );
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      const signedOut = error instanceof ApiRequestError && error.kind === "signed-out";
-      const refused = refusal !== undefined && error instanceof refusal;
-      if (shown && (refused || signedOut))
-        setPhase({ ...shown, refused: refused ? (error as Error).message : undefined, signedOut });
-      else if (signedOut) setPhase({ kind: "failed", message: "", signedOut });
-      else
-        setPhase({
-          kind: "failed",
-          message: refused
-            ? (error as Error).message
-            : `The sum could not be read: ${failureText(error)}. Sum again to retry.`,
-        });
-    }
-  }
-
-  function cancel() {
-    controller.current?.abort();
-    setPhase({ kind: "idle" });
-  }
-
   const button =
     "rounded-md border border-line-strong bg-surface px-2.5 py-1 text-xs font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent";
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (whole) {
     body = <Totals list={list} totals={whole} noun={noun} />;
   } else if (phase.kind === "done") {

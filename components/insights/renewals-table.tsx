@@ -1,8 +1,8 @@
 "use client";
 
 import { useInfiniteQuery } from "@tanstack/react-query";
-import type { ColumnDef } from "@tanstack/react-table";
-import { InfiniteTable, type TableColumnMeta } from "@/components/data-table/infinite-table";
+import { InfiniteTable } from "@/components/data-table/infinite-table";
+import type { TableColumn, TableColumnMeta } from "@/components/data-table/table-columns";
 import Link from "@/components/layout/link";
 import { type Fetcher, getJson } from "@/lib/api/client";
 import { noticePeriodStart, RENEWAL_WINDOW_DAYS } from "@/lib/contracts/terms";
@@ -26,9 +26,9 @@ function fetchRowsPage(rowsId: string, page: number, signal: AbortSignal): Promi
   return getJson<RowsPage>(sameOrigin, `/api/insights/renewals/rows?${params}`, signal);
 }
 
-const right: TableColumnMeta = { align: "right" };
+const right: TableColumnMeta<RenewalRow> = { align: "right" };
 
-const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
+const COLUMNS: TableColumn<RenewalRow>[] = [
   {
     id: "name",
     header: "Customer",
@@ -183,9 +183,8 @@ const COLUMNS: ColumnDef<RenewalRow, unknown>[] = [
 /**
  * The customers due for renewal or ending, by the end of their coverage contract's
  * terms in force (the walk sorted them: the API cannot), those within the window
- * marked. Rendered like the lists: the first page in
- * the server HTML as plain rows, then the virtual table over pages read as the
- * person scrolls.
+ * marked. Rendered like the lists: the first page in the server's HTML, the pages
+ * after it read as the person scrolls.
  */
 export function RenewalsTable({ rowsId, first }: { rowsId: string; first: RowsPage }) {
   const query = useInfiniteQuery({

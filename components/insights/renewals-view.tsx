@@ -1,10 +1,9 @@
 import Link from "@/components/layout/link";
 import { insights } from "@/lib/insights/instance";
 import { RENEWAL_WINDOW_DAYS, type RenewalRow, type RenewalsData } from "@/lib/insights/renewals";
-import { RequestTableWidth } from "../data-table/request-table-width";
-import { RenewalsTableIsland } from "../islands/record-islands";
 import { CoverageTimeline } from "./coverage-timeline";
 import { HealthChart } from "./health-chart";
+import { RenewalsTable } from "./renewals-table";
 
 /**
  * /renewals: the timeline and health counts, and the customers due for renewal or
@@ -63,9 +62,7 @@ export async function RenewalsView({ data }: { data: RenewalsData }) {
           {RENEWAL_WINDOW_DAYS} days left.
         </p>
         {first ? (
-          <RequestTableWidth>
-            <RenewalsTableIsland rowsId={data.rows.id} first={first} />
-          </RequestTableWidth>
+          <RenewalsTable rowsId={data.rows.id} first={first} />
         ) : (
           <p className="text-sm text-fg-muted">
             These rows were replaced by a newer walk: reload the page.

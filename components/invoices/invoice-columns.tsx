@@ -1,12 +1,18 @@
 "use client";
 
-import type { ColumnDef } from "@tanstack/react-table";
 import type { InvoiceRecord } from "@/lib/api/client";
 import { formatDate, formatMoney, formatPeriod, formatTimestamp, humanize } from "@/lib/format";
 import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
+import { invoiceList } from "@/lib/lists/invoices";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { ContractNameLink } from "../contracts/contract-detail-link";
-import { AmountLines, CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
+import { AmountLines, CellLink, cardColumn } from "../data-table/cells";
+import {
+  type ColumnIdOf,
+  type ColumnSpec,
+  listColumns,
+  type TableColumn,
+} from "../data-table/table-columns";
 import { useDashboardNow } from "../layout/dashboard-clock";
 import { DueDate } from "../timestamp";
 
@@ -45,26 +51,39 @@ function DueDay({ invoice }: { invoice: InvoiceRecord }) {
 }
 
 /**
- * The invoice list's columns in the order people read them (number, customer, where
- * it stands, what is owed, when it is due), each with its priority: at 1280 px the
- * first six show, the rest wait behind the column chooser.
- *
- * `hideCustomer`: one customer's invoices (its page), where each invoice's billed
- * name and its contract show (one lookup of its contracts' names serves every row);
- * elsewhere the contract column is offered hidden, each customer on screen costing
- * one lookup. `hideContract`: one contract's invoices.
+ * On a customer's page only, after what is owed and when (the name billed mostly is
+ * the customer's name today): each invoice's billed name, marked when it differs.
  */
-export function invoiceColumns(
-  options: {
-    hideCustomer?: boolean;
-    hideContract?: boolean;
-    /** one customer's invoices: its name today, beside which each invoice's billed name shows */
-    currentCustomerName?: string;
-  } = {},
-): ColumnDef<InvoiceRecord, unknown>[] {
-  const columns: ColumnDef<InvoiceRecord, unknown>[] = [
-    {
-      id: "number",
+function billedNameColumn(currentName: string): ColumnSpec<InvoiceRecord> {
+  return {
+    header: "Billed as",
+    size: 200,
+    meta: { priority: 3 },
+    cell: ({ row }) => {
+      const billed = row.original.customerName;
+      if (billed === null) return <span className="text-fg-muted">Not issued yet</span>;
+      const renamed = billed !== currentName;
+      return (
+        <span
+          title={renamed ? `Billed as ${billed}; the customer is now ${currentName}` : undefined}
+        >
+          {billed}
+          {renamed ? (
+            <span className="block text-xs text-fg-muted" data-renamed>
+              the customer&apos;s name then
+            </span>
+          ) : null}
+        </span>
+      );
+    },
+  };
+}
+
+/** The invoice list's columns (ids from lib/lists/invoices.ts), each with its priority. */
+const INVOICE_COLUMNS = listColumns<InvoiceRecord, ColumnIdOf<typeof invoiceList>>(
+  invoiceList.columns,
+  {
+    number: {
       header: "Number",
       // "INV-2026-006866" in medium weight.
       size: 160,
@@ -78,8 +97,7 @@ export function invoiceColumns(
         </CellLink>
       ),
     },
-    {
-      id: "customer",
+    customer: {
       header: "Customer",
       // The least room for a name; it takes whatever the other columns leave.
       size: 200,
@@ -87,7 +105,7 @@ export function invoiceColumns(
         priority: 1,
         grow: true,
         text: (i: InvoiceRecord) => i.customerName,
-      } satisfies TableColumnMeta,
+      },
       cell: ({ row }) => (
         <CellLink
           href={`/customers/${row.original.customerId}`}
@@ -98,42 +116,11 @@ export function invoiceColumns(
         </CellLink>
       ),
     },
-    {
-      id: "billedName",
-      header: "Billed as",
-      size: 200,
-      // On a customer's page only: after what is owed and when, as the name billed
-      // mostly is the customer's name today.
-      meta: { priority: 3 } satisfies TableColumnMeta,
-      cell: ({ row }) => {
-        const billed = row.original.customerName;
-        if (billed === null) return <span className="text-fg-muted">Not issued yet</span>;
-        const renamed = billed !== options.currentCustomerName;
-        return (
-          <span
-            title={
-              renamed
-                ? `Billed as ${billed}; the customer is now ${options.currentCustomerName}`
-                : undefined
-            }
-          >
-            {billed}
-            {renamed ? (
-              <span className="block text-xs text-fg-muted" data-renamed>
-                the customer&apos;s name then
-              </span>
-            ) : null}
-          </span>
-        );
-      },
-    },
-    {
-      id: "contract",
+    contract: {
       header: "Contract",
       size: 200,
-      meta: (options.hideCustomer
-        ? { priority: 4 }
-        : { hiddenByDefault: true }) satisfies TableColumnMeta,
+      // Offered hidden: each customer on screen costs one lookup of its contracts' names.
+      meta: { hiddenByDefault: true },
       cell: ({ row }) => (
         <ContractNameLink
           contractId={row.original.contractId}
@@ -143,41 +130,36 @@ export function invoiceColumns(
         />
       ),
     },
-    {
-      id: "status",
+    status: {
       header: "Status",
       // Wide enough for the longest state, "Card payment pending".
       size: 180,
-      meta: { priority: 1 } satisfies TableColumnMeta,
+      meta: { priority: 1 },
       cell: ({ row }) => <InvoiceState invoice={row.original} />,
     },
-    {
-      id: "total",
+    total: {
       header: "Total",
-      meta: { priority: 2, align: "right", amounts: total } satisfies TableColumnMeta,
+      meta: { priority: 2, align: "right", amounts: total },
       cell: ({ row }) => <AmountLines lines={total(row.original)} />,
     },
-    {
-      id: "remaining",
+    remaining: {
       header: "Remaining",
-      meta: { priority: 1, align: "right", amounts: remaining } satisfies TableColumnMeta,
+      meta: { priority: 1, align: "right", amounts: remaining },
       cell: ({ row }) => <AmountLines lines={remaining(row.original)} />,
     },
-    {
-      id: "dueAt",
+    dueAt: {
       header: "Due",
       // "May 28, 2026" and the Overdue badge: 177 px in DejaVu Sans (the widest usual
       // font). Any wider and Total no longer shows at 1280 px.
       size: 180,
-      meta: { priority: 1 } satisfies TableColumnMeta,
+      meta: { priority: 1 },
       cell: ({ row }) => <DueDay invoice={row.original} />,
     },
-    {
-      id: "issuedAt",
+    issuedAt: {
       header: "Issued",
       // "Sep 13, 2030" and the sort mark.
       size: 160,
-      meta: { priority: 2, sortField: "issuedAt" } satisfies TableColumnMeta,
+      meta: { priority: 2, sortField: "issuedAt" },
       cell: ({ row }) =>
         row.original.issuedAt ? (
           <time dateTime={row.original.issuedAt} title={formatTimestamp(row.original.issuedAt)}>
@@ -195,29 +177,58 @@ export function invoiceColumns(
           </span>
         ),
     },
-    {
-      id: "applied",
+    applied: {
       header: "Applied",
-      meta: { priority: 4, align: "right", amounts: applied } satisfies TableColumnMeta,
+      meta: { priority: 4, align: "right", amounts: applied },
       cell: ({ row }) => <AmountLines lines={applied(row.original)} />,
     },
-    {
-      id: "period",
+    period: {
       header: "Period",
       // A period across two years: "Dec 19, 2022 – Jan 18, 2023".
       size: 215,
-      meta: { priority: 5 } satisfies TableColumnMeta,
+      meta: { priority: 5 },
       cell: ({ row }) => formatPeriod(row.original.periodStartAt, row.original.periodEndAt),
     },
-    {
-      id: "delivery",
+    delivery: {
       header: "Delivery",
       size: 100,
-      meta: { priority: 6 } satisfies TableColumnMeta,
+      meta: { priority: 6 },
       cell: ({ row }) =>
         row.original.deliveryMethod ? humanize(row.original.deliveryMethod) : "—",
     },
-    // On a phone: number, where it stands, what is owed; the customer and the due day.
+  },
+);
+
+/**
+ * The invoice list's columns in the order people read them (number, customer, where
+ * it stands, what is owed, when it is due), each with its priority: at 1280 px the
+ * first six show, the rest wait behind the column chooser.
+ *
+ * `hideCustomer`: one customer's invoices (its page), where each invoice's billed
+ * name and its contract show (one lookup of its contracts' names serves every row);
+ * elsewhere the contract column is offered hidden, each customer on screen costing
+ * one lookup. `hideContract`: one contract's invoices.
+ */
+export function invoiceColumns(
+  options: {
+    hideCustomer?: boolean;
+    hideContract?: boolean;
+    /** one customer's invoices: its name today, beside which each invoice's billed name shows */
+    currentCustomerName?: string;
+  } = {},
+): TableColumn<InvoiceRecord>[] {
+  const shown = INVOICE_COLUMNS.filter(
+    (c) =>
+      !(options.hideCustomer && c.id === "customer") &&
+      !(options.hideContract && c.id === "contract"),
+  ).map((c) =>
+    // One customer's invoices: one lookup of its contracts' names serves every row.
+    options.hideCustomer && c.id === "contract" ? { ...c, meta: { priority: 4 } } : c,
+  );
+  if (options.currentCustomerName !== undefined)
+    shown.splice(1, 0, { id: "billedName", ...billedNameColumn(options.currentCustomerName) });
+  // On a phone: number, where it stands, what is owed; the customer and the due day.
+  shown.push(
     cardColumn<InvoiceRecord>("Invoice", (invoice) => ({
       title: invoice.number,
       badge: <InvoiceState invoice={invoice} />,
@@ -233,11 +244,6 @@ export function invoiceColumns(
         "Not issued"
       ),
     })),
-  ];
-  return columns.filter(
-    (c) =>
-      !(options.hideCustomer && c.id === "customer") &&
-      !(options.hideContract && c.id === "contract") &&
-      !(options.currentCustomerName === undefined && c.id === "billedName"),
   );
+  return shown;
 }

@@ -1,9 +1,8 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import { type ReactNode, Suspense } from "react";
 import type { ListName } from "@/lib/api/client";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 import { prefetchListPage } from "@/lib/upstream/prefetch";
-import { tableWidthForRequest } from "../data-table/request-table-width";
-import { ListIsland } from "../islands/list-islands";
 import { ListPageSkeleton } from "../states/table-skeleton";
 import { PageHeader } from "./page-header";
 
@@ -15,16 +14,18 @@ interface ListDefinition<Values> {
 
 /**
  * A list page: its header at once, then its view with the first page read on the
- * server (in the HTML, handed to the client table through TanStack Query hydration;
- * the view's script loads on first use: components/islands/list-islands.tsx).
- * The header and a skeleton are sent before the API answers, so following a link to
- * a list shows the page at once. The caller checks the viewer first: a redirect to
- * sign-in must happen before anything is sent.
+ * server into this request's QueryClient and handed to the browser's with
+ * HydrationBoundary (TanStack Query's Next.js pattern): the server renders the
+ * filters and the first rows, and the view hydrates with the page. The header and a
+ * skeleton are sent before the API answers, so following a link to a list shows the
+ * page at once. The caller checks the viewer first: a redirect to sign-in must
+ * happen before anything is sent.
  */
 export function ListPage<Values>({
   title,
   description,
   list,
+  view,
   definition,
   searchParams,
   quickViews,
@@ -32,6 +33,8 @@ export function ListPage<Values>({
   title: string;
   description: string;
   list: ListName;
+  /** the list's view (its client component: filters, export, totals and table) */
+  view: ReactNode;
   definition: ListDefinition<Values>;
   searchParams: Promise<PageSearchParams>;
   /** links to the list's most used views, above its filters (components/data-table/quick-views.tsx) */
@@ -43,7 +46,9 @@ export function ListPage<Values>({
       <PageHeader title={title} description={description} describeOnPhone={false} />
       {quickViews}
       <Suspense fallback={<ListPageSkeleton label={title} />}>
-        <FirstPage list={list} definition={definition} searchParams={searchParams} />
+        <FirstPage list={list} definition={definition} searchParams={searchParams}>
+          {view}
+        </FirstPage>
       </Suspense>
     </main>
   );
@@ -53,15 +58,14 @@ async function FirstPage<Values>({
   list,
   definition,
   searchParams,
+  children,
 }: {
   list: ListName;
   definition: ListDefinition<Values>;
   searchParams: Promise<PageSearchParams>;
+  children: ReactNode;
 }) {
   const values = definition.load(await searchParams);
-  const [state, tableWidth] = await Promise.all([
-    prefetchListPage(list, definition.viewQuery(values)),
-    tableWidthForRequest(),
-  ]);
-  return <ListIsland list={list} state={state} tableWidth={tableWidth} />;
+  const state = await prefetchListPage(list, definition.viewQuery(values));
+  return <HydrationBoundary state={state}>{children}</HydrationBoundary>;
 }

@@ -1,7 +1,10 @@
 "use client";
 
+import { useTheme } from "next-themes";
+import { useSyncExternalStore } from "react";
 import { OutlineIcon } from "./outline-icon";
-import { useThemeChoice } from "./theme-choice";
+
+const noChange = () => () => {};
 
 const CHOICES = [
   { value: "system", label: "System", icon: "M3 5h18v11H3zM8 20h8M12 16v4" },
@@ -20,7 +23,13 @@ const CHOICES = [
  * known in the browser: the server renders none pressed.
  */
 export function ThemeToggle() {
-  const chosen = useThemeChoice();
+  const { theme, setTheme } = useTheme();
+  // The stored choice is known only in the browser: none pressed until hydrated.
+  const hydrated = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
   return (
     <fieldset className="flex items-center rounded-md border border-line bg-surface p-0.5 m-0 shrink-0">
       <legend className="sr-only">Theme</legend>
@@ -28,9 +37,9 @@ export function ThemeToggle() {
         <button
           key={choice.value}
           type="button"
-          aria-pressed={chosen?.theme === choice.value}
+          aria-pressed={hydrated && (theme ?? "system") === choice.value}
           title={`${choice.label} theme`}
-          onClick={() => chosen?.setTheme(choice.value)}
+          onClick={() => setTheme(choice.value)}
           className="grid size-7 place-items-center rounded text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent aria-pressed:bg-inverse aria-pressed:text-inverse-fg"
         >
           <OutlineIcon path={choice.icon} />

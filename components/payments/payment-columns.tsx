@@ -1,9 +1,10 @@
 "use client";
 
-import type { ColumnDef } from "@tanstack/react-table";
 import type { PaymentRecord } from "@/lib/api/client";
 import { formatCents, formatDate, humanize } from "@/lib/format";
-import { AmountLines, CellLink, cardColumn, type TableColumnMeta } from "../data-table/table-parts";
+import { paymentList } from "@/lib/lists/payments";
+import { AmountLines, CellLink, cardColumn } from "../data-table/cells";
+import { type ColumnIdOf, listColumns, type TableColumn } from "../data-table/table-columns";
 import { Timestamp } from "../timestamp";
 
 /** The money columns' texts (cents, no currency): what a cell shows and its column's width. */
@@ -44,21 +45,18 @@ function ShortId({ id }: { id: string | null }) {
   );
 }
 
-/** Amounts are cents with no currency (the payments list carries none): shown as plain numbers. */
-export function paymentColumns(
-  options: { hideCustomer?: boolean } = {},
-): ColumnDef<PaymentRecord, unknown>[] {
-  const columns: ColumnDef<PaymentRecord, unknown>[] = [
-    {
-      id: "receivedDate",
+/** The payment list's columns (ids from lib/lists/payments.ts). */
+const PAYMENT_COLUMNS = listColumns<PaymentRecord, ColumnIdOf<typeof paymentList>>(
+  paymentList.columns,
+  {
+    receivedDate: {
       header: "Received",
       size: 130,
       enableHiding: false,
-      meta: { sortField: "receivedDate" } satisfies TableColumnMeta,
+      meta: { sortField: "receivedDate" },
       cell: ({ row }) => formatDate(row.original.receivedDate),
     },
-    {
-      id: "customer",
+    customer: {
       header: "Customer",
       size: 180,
       meta: {
@@ -66,104 +64,103 @@ export function paymentColumns(
         priority: 1,
         grow: true,
         text: (p: PaymentRecord) => p.customerName,
-      } satisfies TableColumnMeta,
+      },
       cell: ({ row }) => <PaymentCustomer payment={row.original} />,
     },
-    {
-      id: "amount",
+    amount: {
       header: "Amount",
       meta: {
         sortField: "amountCents",
         align: "right",
         amounts: amount,
         priority: 1,
-      } satisfies TableColumnMeta,
+      },
       cell: ({ row }) => <AmountLines lines={amount(row.original)} />,
     },
-    {
-      id: "applied",
+    applied: {
       header: "Applied",
       meta: {
         sortField: "appliedAmountCents",
         align: "right",
         amounts: applied,
         priority: 2,
-      } satisfies TableColumnMeta,
+      },
       cell: ({ row }) => <AmountLines lines={applied(row.original)} />,
     },
-    {
-      id: "unapplied",
+    unapplied: {
       header: "Unapplied",
       meta: {
         sortField: "unappliedAmountCents",
         align: "right",
         amounts: unapplied,
         priority: 1,
-      } satisfies TableColumnMeta,
+      },
       cell: ({ row }) => <AmountLines lines={unapplied(row.original)} />,
     },
-    {
-      id: "bankFee",
+    bankFee: {
       header: "Bank fee",
       meta: {
         sortField: "bankFeeAmountCents",
         align: "right",
         amounts: bankFee,
         priority: 3,
-      } satisfies TableColumnMeta,
+      },
       cell: ({ row }) => <AmountLines lines={bankFee(row.original)} />,
     },
-    {
-      id: "bankFeeApplied",
+    bankFeeApplied: {
       header: "Fee applied",
       meta: {
         align: "right",
         hiddenByDefault: true,
         amounts: bankFeeApplied,
-      } satisfies TableColumnMeta,
+      },
       cell: ({ row }) => <AmountLines lines={bankFeeApplied(row.original)} />,
     },
-    {
-      id: "bankFeeUnapplied",
+    bankFeeUnapplied: {
       header: "Fee unapplied",
-      meta: { align: "right", amounts: bankFeeUnapplied, priority: 4 } satisfies TableColumnMeta,
+      meta: { align: "right", amounts: bankFeeUnapplied, priority: 4 },
       cell: ({ row }) => <AmountLines lines={bankFeeUnapplied(row.original)} />,
     },
-    {
-      id: "type",
+    type: {
       header: "Type",
       size: 80,
-      meta: { hiddenByDefault: true } satisfies TableColumnMeta,
+      meta: { hiddenByDefault: true },
       cell: ({ row }) => humanize(row.original.type),
     },
-    {
-      id: "parentPayment",
+    parentPayment: {
       header: "Parent payment",
       size: 150,
-      meta: { priority: 5 } satisfies TableColumnMeta,
+      meta: { priority: 5 },
       cell: ({ row }) => <ShortId id={row.original.parentPaymentId} />,
     },
-    {
-      id: "journalEntry",
+    journalEntry: {
       header: "Journal entry",
       size: 130,
-      meta: { hiddenByDefault: true } satisfies TableColumnMeta,
+      meta: { hiddenByDefault: true },
       cell: ({ row }) => <ShortId id={row.original.journalEntryId} />,
     },
-    {
-      id: "createdAt",
+    createdAt: {
       header: "Created",
       size: 200,
-      meta: { hiddenByDefault: true } satisfies TableColumnMeta,
+      meta: { hiddenByDefault: true },
       cell: ({ row }) => <Timestamp compact iso={row.original.createdAt} />,
     },
-    {
-      id: "updatedAt",
+    updatedAt: {
       header: "Updated",
       size: 200,
-      meta: { hiddenByDefault: true } satisfies TableColumnMeta,
+      meta: { hiddenByDefault: true },
       cell: ({ row }) => <Timestamp compact iso={row.original.updatedAt} />,
     },
+  },
+);
+
+/** Amounts are cents with no currency (the payments list carries none): shown as plain numbers. */
+export function paymentColumns(
+  options: { hideCustomer?: boolean } = {},
+): TableColumn<PaymentRecord>[] {
+  const columns = PAYMENT_COLUMNS;
+  return [
+    ...(options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns),
     // On a phone: who paid and how much, the day it came and what is left to apply.
     cardColumn<PaymentRecord>("Payment", (payment) => ({
       title: options.hideCustomer ? (
@@ -176,5 +173,4 @@ export function paymentColumns(
       aside: `${formatCents(payment.unappliedAmountCents)} unapplied`,
     })),
   ];
-  return options.hideCustomer ? columns.filter((c) => c.id !== "customer") : columns;
 }

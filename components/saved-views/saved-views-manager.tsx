@@ -1,9 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import Link from "@/components/layout/link";
 import { MAX_VIEW_NAME, type SavedView, savedViewHref } from "@/lib/saved-views/schema";
-import { QueryRoot } from "../islands/query-root";
 import { ErrorPanel } from "../states/error-panel";
 import { useSavedViewActions } from "./saved-view-actions";
 import { useSavedViews } from "./use-saved-views";
@@ -11,17 +10,11 @@ import { useSavedViews } from "./use-saved-views";
 const button =
   "rounded-md border border-line-strong bg-surface px-2.5 py-1 text-sm text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent";
 
-/** Every saved view: open it, copy its link, rename it, delete it. */
+/**
+ * Every saved view: open it, copy its link, rename it, delete it (renames and deletes
+ * are TanStack Query mutations: ./saved-view-actions).
+ */
 export function SavedViewsManager() {
-  // Renames and deletes are TanStack Query mutations (./saved-view-actions).
-  return (
-    <QueryRoot>
-      <ViewsList />
-    </QueryRoot>
-  );
-}
-
-function ViewsList() {
   const { query, views, home } = useSavedViews();
   const { rename, remove } = useSavedViewActions(home);
   // After a delete its row is gone: the focus goes to the list (or what says it is
@@ -125,36 +118,15 @@ function ViewRow({
   return (
     <li className="flex flex-col gap-2 p-3 sm:flex-row sm:items-center sm:justify-between">
       {mode === "rename" ? (
-        <form
-          className="flex flex-1 flex-wrap items-center gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <RenameForm
+          view={view}
+          name={name}
+          onName={setName}
+          onSave={() => {
             if (name.trim()) void run(() => onRename(name.trim()), "rename");
           }}
-        >
-          <label className="sr-only" htmlFor={`rename-${view.id}`}>
-            New name for {view.name}
-          </label>
-          <input
-            id={`rename-${view.id}`}
-            // biome-ignore lint/a11y/noAutofocus: the person just asked to rename this view
-            autoFocus
-            required
-            maxLength={MAX_VIEW_NAME}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Escape") show("rename");
-            }}
-            className="min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg"
-          />
-          <button type="submit" className={button}>
-            Save name
-          </button>
-          <button type="button" className={button} onClick={() => show("rename")}>
-            Cancel
-          </button>
-        </form>
+          onCancel={() => show("rename")}
+        />
       ) : (
         <div className="min-w-0 flex-1">
           <Link href={href} className="font-medium text-accent underline">
@@ -186,20 +158,12 @@ function ViewRow({
         </div>
       ) : null}
       {mode === "delete" ? (
-        <fieldset className="flex flex-wrap items-center gap-2">
-          <legend className="sr-only">Confirm delete</legend>
-          <span className="text-sm text-fg">Delete “{view.name}”?</span>
-          <button
-            type="button"
-            className={`${button} border-danger-line text-danger`}
-            onClick={() => void run(onDelete, "delete")}
-          >
-            Yes, delete
-          </button>
-          <button ref={keepButton} type="button" className={button} onClick={() => show("delete")}>
-            Keep it
-          </button>
-        </fieldset>
+        <ConfirmDelete
+          view={view}
+          keepRef={keepButton}
+          onDelete={() => void run(onDelete, "delete")}
+          onKeep={() => show("delete")}
+        />
       ) : null}
       {error ? (
         <p role="alert" className="text-sm text-danger">
@@ -207,5 +171,83 @@ function ViewRow({
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** The rename form in a row's place: Enter saves, Escape or Cancel goes back. */
+function RenameForm({
+  view,
+  name,
+  onName,
+  onSave,
+  onCancel,
+}: {
+  view: SavedView;
+  name: string;
+  onName: (name: string) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <form
+      className="flex flex-1 flex-wrap items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSave();
+      }}
+    >
+      <label className="sr-only" htmlFor={`rename-${view.id}`}>
+        New name for {view.name}
+      </label>
+      <input
+        id={`rename-${view.id}`}
+        // biome-ignore lint/a11y/noAutofocus: the person just asked to rename this view
+        autoFocus
+        required
+        maxLength={MAX_VIEW_NAME}
+        value={name}
+        onChange={(event) => onName(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") onCancel();
+        }}
+        className="min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg"
+      />
+      <button type="submit" className={button}>
+        Save name
+      </button>
+      <button type="button" className={button} onClick={onCancel}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** Delete's question: "Keep it" (the safe answer) takes the focus. */
+function ConfirmDelete({
+  view,
+  keepRef,
+  onDelete,
+  onKeep,
+}: {
+  view: SavedView;
+  keepRef: RefObject<HTMLButtonElement | null>;
+  onDelete: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap items-center gap-2">
+      <legend className="sr-only">Confirm delete</legend>
+      <span className="text-sm text-fg">Delete “{view.name}”?</span>
+      <button
+        type="button"
+        className={`${button} border-danger-line text-danger`}
+        onClick={onDelete}
+      >
+        Yes, delete
+      </button>
+      <button ref={keepRef} type="button" className={button} onClick={onKeep}>
+        Keep it
+      </button>
+    </fieldset>
   );
 }

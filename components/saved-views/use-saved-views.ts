@@ -97,7 +97,7 @@ const serverState: ViewsState = { status: "pending", readAt: 0 };
 /**
  * The person's saved views, and where they live. A small store of its own rather than
  * TanStack Query: the navigation on every page reads them, and pages whose first view
- * needs no query then load none of its script (components/islands/deferred-island.tsx).
+ * needs no query then load none of its script.
  * Saving, renaming and deleting are in ./saved-view-actions, loaded only where a view
  * is changed.
  */

@@ -39,8 +39,8 @@ export function useRowShortcuts({
   latest.current = { active, count, canLoadMore, loadMore, open };
   // A highlight put back by `restore` is where the table already shows it: no scroll.
   const quiet = useRef(false);
-  // Kept at once, not on the next render: keys given in one go (held ones given again
-  // as a list hydrates, a fast key repeat) each move on from the one before.
+  // Kept at once, not on the next render: keys given in one go (a fast key repeat)
+  // each move on from the one before.
   const setActive = useCallback((index: number | null) => {
     latest.current.active = index;
     setActiveState(index);

@@ -307,6 +307,24 @@ test("axe finds nothing with the command palette open, in both themes", async ({
   }
 });
 
+test("axe finds nothing with a table's Columns and Sort menus open, in both themes", async ({
+  page,
+}) => {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto("/invoices");
+    await page.getByRole("button", { name: "Columns" }).click();
+    await expect(page.getByRole("dialog", { name: "Columns" })).toBeVisible();
+    await expectNoAxeViolations(page, `Columns, ${scheme}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/payments");
+    await page.getByRole("button", { name: "Sort" }).click();
+    await expect(page.getByRole("menu", { name: "Sort by" })).toBeVisible();
+    await expectNoAxeViolations(page, `Sort, ${scheme}`);
+  }
+});
+
 test("a page view reads that page only: the links in view are not prefetched", async ({ page }) => {
   // Every page is dynamic, without a loading boundary: a prefetch brought only the
   // route's tree and head, two requests per link in view (components/layout/link.tsx).
@@ -367,21 +385,25 @@ test("the theme toggle is remembered across loads and wins over the system setti
   await expect(html).toHaveClass(/\bdark\b/);
 });
 
-test("a theme switched before a list is first used leaves the list as the server sent it", async ({
+test("a theme switched on a list page leaves its rows as they are: not drawn again, no loading state", async ({
   page,
 }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/invoices");
-  const island = page.locator('[data-island="invoices"]');
-  await expect(island.getByRole("row").nth(1)).toBeVisible();
-  // Whether the list's loading state shows at any moment from here on.
+  const list = page.getByRole("region", { name: "Invoices" });
+  await expect(list.getByRole("row").nth(1)).toBeVisible();
+  // Whether the list's loading state shows at any moment from here on, and whether its
+  // first row is still the element the page started with.
   await page.evaluate(() => {
     const seen = window as unknown as { listLoadingSeen?: boolean };
     seen.listLoadingSeen = false;
     new MutationObserver(() => {
       if (document.querySelector("[data-list-loading]")) seen.listLoadingSeen = true;
     }).observe(document.body, { childList: true, subtree: true });
+  });
+  await list.locator('tr[data-index="0"]').evaluate((tr) => {
+    (tr as HTMLElement & { kept?: boolean }).kept = true;
   });
 
   // Both ways a theme changes: the toggle, and the system's setting under "System".
@@ -394,15 +416,17 @@ test("a theme switched before a list is first used leaves the list as the server
   await page.emulateMedia({ colorScheme: "light" });
   await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
 
-  // The server's rows are still the ones shown: not thrown away and drawn again.
-  await expect(island.getByRole("row").nth(1)).toBeVisible();
-  await expect(island).not.toHaveAttribute("data-hydrated", "true");
+  expect(
+    await list
+      .locator('tr[data-index="0"]')
+      .evaluate((tr) => (tr as HTMLElement & { kept?: boolean }).kept),
+  ).toBe(true);
   expect(
     await page.evaluate(() => (window as unknown as { listLoadingSeen?: boolean }).listLoadingSeen),
   ).toBe(false);
-  // And the list still answers its first use.
-  await island.getByRole("row").nth(1).hover();
-  await expect(island).toHaveAttribute("data-hydrated", "true");
+  // And the list answers.
+  await list.getByRole("row").nth(1).click();
+  await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
 });
 
 // Plain Playwright (no wait for hydration): the app's scripts never load here.

@@ -5,7 +5,7 @@
  */
 import { API_DOWN_URL, REFUSED_KEY_URL } from "../support/env";
 import { escapeRegExp, expectChip, pick } from "../support/filters";
-import { apiAuth, listUnderTest, quickViewsOf } from "../support/lists";
+import { apiAuth, closeMenu, listUnderTest, quickViewsOf, toggleColumn } from "../support/lists";
 import { ensureSignedIn } from "../support/session";
 import { expect, test } from "../support/test";
 
@@ -176,8 +176,9 @@ test("hidden columns can be shown from the column picker", async ({ page, reques
   const [first] = await apiPage(request, "");
   await page.goto("/contracts");
   await expect(table(page).getByRole("columnheader", { name: "Notes" })).toHaveCount(0);
-  await page.getByText("Columns", { exact: true }).click();
-  await page.getByRole("checkbox", { name: "Billables" }).check();
+  await toggleColumn(page, "Billables");
+  await expect(page.getByRole("checkbox", { name: "Billables" })).toBeChecked();
+  await closeMenu(page);
   await expect(table(page).getByRole("columnheader", { name: "Billables" })).toBeVisible();
   const full = await (await request.get("/api/v1/contracts?limit=1", { headers: auth() })).json();
   const c = full.data[0];
@@ -190,13 +191,15 @@ test("hidden columns can be shown from the column picker", async ({ page, reques
         `${c.subscriptionBillableCount} subscription · ${c.oneTimeBillableCount} one-time`,
       ),
   ).toBeVisible();
-  // The choice holds when the virtual table takes over (on the first scroll), and the
-  // picker goes on working there.
+  // The choice holds as the person scrolls (the rows further down have it too), and
+  // the picker goes on working there.
   await table(page).evaluate((el) => el.scrollTo({ top: 41 * 35 }));
   await expect(table(page).locator('tr[data-index="40"]')).toBeVisible();
   await expect(table(page).getByRole("columnheader", { name: "Billables" })).toBeVisible();
+  await page.getByRole("button", { name: "Columns" }).click();
   await expect(page.getByRole("checkbox", { name: "Billables" })).toBeChecked();
-  await page.getByRole("checkbox", { name: "Health" }).uncheck();
+  await toggleColumn(page, "Health");
+  await closeMenu(page);
   await expect(table(page).getByRole("columnheader", { name: "Health" })).toHaveCount(0);
   // (the row's card, for a narrow table, is not shown beside the columns)
   await expect(table(page).locator('tr[data-index="40"] td:visible')).toHaveCount(

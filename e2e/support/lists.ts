@@ -75,13 +75,33 @@ export function orderByOf(page: Page): string | null {
 }
 
 /**
- * A list's view hydrates on its first use (components/islands/deferred-island.tsx):
- * here the pointer over its table, as a person reaching for it. Resolves once the view
- * answers (and has asked for its next page).
+ * The pointer over a list's table, as a person reaching for it. Resolves once the
+ * table answers (its box is marked `data-hydrated` once its script runs, and it then
+ * reads its next page ahead).
  */
 export async function reachForList(page: Page, name: string) {
-  await page.getByRole("region", { name }).hover();
-  await expect(page.locator(`[data-island][data-hydrated="true"]`).first()).toBeAttached();
+  const region = page.getByRole("region", { name });
+  await region.hover();
+  await expect(region).toHaveAttribute("data-hydrated", "");
+}
+
+/**
+ * Ticks or unticks a column in the table's Columns menu (opened if it is not), as a
+ * person does: a click on its label (the checkbox's input is visually hidden in it).
+ */
+export async function toggleColumn(page: Page, column: string) {
+  const menu = page.getByRole("dialog", { name: "Columns" });
+  if (!(await menu.isVisible())) await page.getByRole("button", { name: "Columns" }).click();
+  await menu
+    .locator("label")
+    .filter({ hasText: new RegExp(`^${column}$`) })
+    .click();
+}
+
+/** Closes an open menu (the Columns menu, Sort) with Escape, as a person would. */
+export async function closeMenu(page: Page) {
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog", { name: "Columns" })).toBeHidden();
 }
 
 /** A list's quick views (components/data-table/quick-views.tsx): its tabs, and the one marked current. */

@@ -65,7 +65,10 @@ export function multi<const T extends readonly string[]>(options: T) {
 export const bool = parseAsBoolean;
 export const text = parseAsString;
 
-export interface ListDefinition<P extends UrlParams> {
+export interface ListDefinition<
+  P extends UrlParams,
+  C extends readonly string[] = readonly string[],
+> {
   parsers: P;
   fields: FilterField[];
   /** sortable fields of `orderBy`, with how many may be combined (0: no orderBy) */
@@ -78,14 +81,16 @@ export interface ListDefinition<P extends UrlParams> {
    */
   defaults?: Partial<UrlValues<P>>;
   /**
-   * The table's column ids (components/<list>/<list>-columns.tsx, held to these by
-   * components/data-table/list-columns.test.tsx): what the `columns` display
-   * parameter may name (lib/lists/columns.ts).
+   * The table's column ids, in the table's order: written here once, the table's
+   * columns are made from them (components/<list>/<list>-columns.tsx, listColumns),
+   * and the `columns` display parameter may name them (lib/lists/columns.ts).
    */
-  columns: readonly string[];
+  columns: C;
 }
 
-export function defineList<P extends UrlParams>(definition: ListDefinition<P>) {
+export function defineList<P extends UrlParams, const C extends readonly string[]>(
+  definition: ListDefinition<P, C>,
+) {
   const defaults: Partial<UrlValues<P>> = definition.defaults ?? {};
   return {
     ...definition,

@@ -4,24 +4,6 @@ import { longFunctions, type Oversize, oversizedRooms, roomSources } from "./roo
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/**
- * Rooms still over their limit while they are being split: "file" for a file,
- * "file › name" for a function. Remove an entry once it fits; none may be added.
- */
-const PENDING = new Set([
-  "bench/web.ts › main",
-  "components/contracts/contract-columns.tsx › contractColumns",
-  "components/contracts/contract-detail.tsx › ContractSummary",
-  "components/customers/customer-columns.tsx › customerColumns",
-  "components/data-table/infinite-table.tsx",
-  "components/data-table/infinite-table.tsx › InfiniteTable",
-  "components/data-table/table-parts.tsx",
-  "components/data-table/view-totals.tsx › ViewTotalsBar",
-  "components/invoices/invoice-columns.tsx › invoiceColumns",
-  "components/payments/payment-columns.tsx › paymentColumns",
-  "components/saved-views/saved-views-manager.tsx › ViewRow",
-]);
-
 const keyOf = (o: Oversize) => (o.name ? `${o.file} › ${o.name}` : o.file);
 
 describe("room sizes", () => {
@@ -64,11 +46,8 @@ describe("room sizes", () => {
     expect(files.some((f) => f.endsWith(".test.ts") || f.endsWith(".test.tsx"))).toBe(false);
   });
 
-  it("no file over 400 lines and no function over 120, but those still being split", () => {
-    const over = oversizedRooms(ROOT);
+  it("no file over 400 lines and no function over 120", () => {
     const describe = (o: Oversize) => `${keyOf(o)} (line ${o.line}): ${o.lines} lines`;
-    expect(over.filter((o) => !PENDING.has(keyOf(o))).map(describe)).toEqual([]);
-    const fitNow = [...PENDING].filter((key) => !over.some((o) => keyOf(o) === key));
-    expect(fitNow, "within the limits now: remove from PENDING").toEqual([]);
+    expect(oversizedRooms(ROOT).map(describe)).toEqual([]);
   });
 });

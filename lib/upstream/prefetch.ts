@@ -1,6 +1,6 @@
 import "server-only";
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
-import { PLAIN_ROWS } from "@/components/data-table/table-geometry";
+import { FIRST_ROWS } from "@/components/data-table/table-geometry";
 import {
   customerQueryOptions,
   type ListName,
@@ -13,9 +13,8 @@ import { serverFetcher } from "./server-fetcher";
 /**
  * Fetches a list's first page on the server, for the client table to start from
  * (it lands in the HTML; no client round trip), with the names its first rows look
- * up (a contract's customer): the table's script loads on first use
- * (components/islands), so what the server leaves out would show as short ids until
- * then. A failure is left for the client query to retry and show.
+ * up (a contract's customer), which would otherwise show as short ids until read.
+ * A failure is left for the client query to retry and show.
  */
 export async function prefetchListPage(list: ListName, query: string) {
   const queryClient = makeQueryClient();
@@ -27,8 +26,8 @@ export async function prefetchListPage(list: ListName, query: string) {
 }
 
 /**
- * The customers named by a contract list's rows shown before the table is used (its
- * plain rows): one read per customer.
+ * The customers named by a contract list's first rows (those rendered before a
+ * scroll): one read per customer.
  */
 async function prefetchRowNames(
   queryClient: QueryClient,
@@ -36,7 +35,7 @@ async function prefetchRowNames(
   page: ListPage<ListName>,
 ) {
   if (list !== "contracts") return;
-  const rows = (page as ListPage<"contracts">).data.slice(0, PLAIN_ROWS);
+  const rows = (page as ListPage<"contracts">).data.slice(0, FIRST_ROWS);
   const customerIds = new Set(rows.map((row) => row.customerId));
   await Promise.all(
     [...customerIds].map((id) =>

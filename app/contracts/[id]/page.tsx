@@ -1,10 +1,9 @@
-import type { DehydratedState } from "@tanstack/react-query";
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
 import { ContractSummary } from "@/components/contracts/contract-detail";
-import { RequestTableWidth } from "@/components/data-table/request-table-width";
-import { ContractInvoicesIsland } from "@/components/islands/record-islands";
+import { ContractInvoices } from "@/components/contracts/contract-detail-records";
 import { RecordLoadError } from "@/components/states/record-load-error";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
 import { fetchCustomer } from "@/lib/api/client";
@@ -83,14 +82,11 @@ export default async function ContractPage({ params, searchParams }: Props) {
 }
 
 async function InvoicesWithFirstPage({ contractId }: { contractId: string }) {
-  const state: DehydratedState = await prefetchListPage(
-    "invoices",
-    contractInvoicesQuery(contractId),
-  );
+  const state = await prefetchListPage("invoices", contractInvoicesQuery(contractId));
   return (
-    <RequestTableWidth>
-      <ContractInvoicesIsland contractId={contractId} state={state} />
-    </RequestTableWidth>
+    <HydrationBoundary state={state}>
+      <ContractInvoices contractId={contractId} />
+    </HydrationBoundary>
   );
 }
 

@@ -1,9 +1,9 @@
+import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache, Suspense } from "react";
+import { CustomerRecords } from "@/components/customers/customer-detail";
 import { type CoverageRead, CustomerSummary } from "@/components/customers/customer-summary";
-import { RequestTableWidth } from "@/components/data-table/request-table-width";
-import { CustomerRecordsIsland } from "@/components/islands/record-islands";
 import { RecordLoadError } from "@/components/states/record-load-error";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
 import { type ContractRecord, type CustomerRecord, fetchCustomer } from "@/lib/api/client";
@@ -97,13 +97,9 @@ async function RecordsWithFirstPages({
     prefetchListPage("payments", queries.payments),
   ]);
   return (
-    <RequestTableWidth>
-      <CustomerRecordsIsland
-        customerId={customer.id}
-        customerName={customer.name}
-        states={states}
-      />
-    </RequestTableWidth>
+    <HydrationBoundary state={{ mutations: [], queries: states.flatMap((s) => s.queries) }}>
+      <CustomerRecords customerId={customer.id} customerName={customer.name} />
+    </HydrationBoundary>
   );
 }
 

@@ -1,0 +1,94 @@
+"use client";
+
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type RefObject, useEffect, useLayoutEffect, useState } from "react";
+import { CARD_ROW_HEIGHT, CARDS_BELOW, OVERSCAN, ROW_HEIGHT } from "./table-geometry";
+
+export interface RowVirtualizerProps {
+  count: number;
+  scrollRef: RefObject<HTMLElement | null>;
+  headRef: RefObject<HTMLElement | null>;
+  /** the table has a card layout: its rows are a card's height in a narrow box */
+  carded: boolean;
+  /** told which rows to render (those in view and the overscan) as they change */
+  onWindow: (start: number, end: number, readAhead?: boolean) => void;
+  /** given a way to scroll a row into view (j/k), and null when it goes */
+  onReveal: (reveal: ((index: number) => void) | null) => void;
+}
+
+/**
+ * TanStack Virtual over a table's rows: renders nothing, tells the table which rows
+ * the scroll position shows. Loaded on the table's first scroll (use-row-window.ts):
+ * until then the first rows are all the table renders.
+ */
+export default function RowVirtualizer({
+  count,
+  scrollRef,
+  headRef,
+  carded,
+  onWindow,
+  onReveal,
+}: RowVirtualizerProps) {
+  const box = useTableBox(scrollRef, headRef, carded);
+  // The rows start below the sticky header: the virtualizer counts it as a margin
+  // (row positions) and as scroll padding (a row scrolled to is not hidden under it).
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => box.rowHeight,
+    overscan: OVERSCAN,
+    scrollMargin: box.headerHeight,
+    scrollPaddingStart: box.headerHeight,
+    initialRect: { width: box.width, height: box.height },
+    // It starts where the person scrolled to (by default it would scroll back to the top).
+    initialOffset: () => scrollRef.current?.scrollTop ?? 0,
+  });
+  // A phone turned sideways (cards), or headers wrapping, change the heights.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when they change
+  useEffect(() => virtualizer.measure(), [virtualizer, box.rowHeight, box.headerHeight]);
+  const items = virtualizer.getVirtualItems();
+  const start = items[0]?.index ?? 0;
+  const end = (items.at(-1)?.index ?? -1) + 1;
+  useLayoutEffect(() => onWindow(start, end), [start, end, onWindow]);
+  useLayoutEffect(() => {
+    onReveal((index) => virtualizer.scrollToIndex(index));
+    return () => onReveal(null);
+  }, [virtualizer, onReveal]);
+  return null;
+}
+
+/** The table box's size, its header's height and its rows' (a card's below CARDS_BELOW). */
+function readBox(box: HTMLElement | null, head: HTMLElement | null, carded: boolean) {
+  const width = box?.clientWidth ?? 0;
+  return {
+    width,
+    height: box?.clientHeight ?? 0,
+    headerHeight: head?.offsetHeight ?? 0,
+    rowHeight: carded && width < CARDS_BELOW ? CARD_ROW_HEIGHT : ROW_HEIGHT,
+  };
+}
+
+/** readBox as the box and its header change size. */
+function useTableBox(
+  scrollRef: RefObject<HTMLElement | null>,
+  headRef: RefObject<HTMLElement | null>,
+  carded: boolean,
+) {
+  const [size, setSize] = useState(() => readBox(scrollRef.current, headRef.current, carded));
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (!box) return;
+    const observer = new ResizeObserver(() =>
+      setSize((last) => {
+        const next = readBox(box, headRef.current, carded);
+        return next.rowHeight === last.rowHeight && next.headerHeight === last.headerHeight
+          ? last
+          : next;
+      }),
+    );
+    observer.observe(box);
+    if (headRef.current) observer.observe(headRef.current);
+    return () => observer.disconnect();
+  }, [scrollRef, headRef, carded]);
+  return size;
+}
