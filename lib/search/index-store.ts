@@ -4,7 +4,8 @@ import path from "node:path";
 import { insightsDataDir } from "@/lib/insights/config";
 import { diskResultStore, type ResultStore, sharedResultStore } from "@/lib/insights/result-store";
 import type { SharedStore } from "@/lib/shared-state/store";
-import { InvoiceSegment, type SharedStrings, type StoredSegment } from "./invoice-segment";
+import { InvoiceSegment, type SharedStrings } from "./invoice-segment";
+import { type StoredSegment, segmentToStored, storedMatches } from "./segment-stored";
 
 /**
  * Where the search indexes are kept, so that every instance reads what one walked and
@@ -48,6 +49,8 @@ export interface InvoiceManifest {
   /** where near ends and far begins (ms); null: no near reading yet */
   nearFrom: number | null;
   error: { message: string; at: number } | null;
+  /** what the last refresh cost: API pages (by id too) and time; absent before the first */
+  lastRefresh?: { pages: number; ms: number } | null;
 }
 
 export interface CustomerManifest {
@@ -126,12 +129,14 @@ export class IndexStore {
   }
 
   async writeSegment(segment: InvoiceSegment, now: number): Promise<SegmentRef> {
-    const key = await this.writeBlob(JSON.stringify(segment.toStored()));
+    const key = await this.writeBlob(JSON.stringify(segmentToStored(segment)));
     return { key, count: segment.count, writtenAt: now };
   }
 
   async readSegment(shared: SharedStrings, ref: SegmentRef): Promise<InvoiceSegment | null> {
     const text = await this.readBlob(ref.key);
-    return text ? InvoiceSegment.fromStored(shared, JSON.parse(text) as StoredSegment) : null;
+    return text
+      ? new InvoiceSegment(shared, storedMatches(JSON.parse(text) as StoredSegment))
+      : null;
   }
 }

@@ -61,6 +61,7 @@ export async function refreshInvoices(
 ): Promise<InvoiceManifest> {
   const { w, walk } = steps;
   const now = w.now();
+  const pagesBefore = walk.progress.pages;
   const nearFrom = steps.today + NEAR_DAYS * DAY_MS;
   const farDue = start.farReadAt === null || now - start.farReadAt >= FAR_EVERY_MS;
   const finals = new SegmentTail(w, start.finals);
@@ -101,6 +102,7 @@ export async function refreshInvoices(
     nearFrom,
     refreshedAt: w.now(),
     error: null,
+    lastRefresh: { pages: walk.progress.pages - pagesBefore, ms: w.now() - now },
   };
   await steps.commit(manifest);
   return manifest;

@@ -69,22 +69,13 @@ export function toMatch(invoice: InvoiceRecord): InvoiceMatch {
   };
 }
 
-/** A segment as the store keeps it (JSON). */
-export interface StoredSegment {
-  numbers: string[];
-  /** the ids' 16 bytes each, base64 */
-  ids: string;
-  parties: [string, string | null][];
-  party: number[];
-  words: string[];
-  status: number[];
-  currency: number[];
-  total: number[];
-  issuedAt: (number | null)[];
-  periodStartAt: number[];
-}
-
 const uuidBytes = (id: string) => Buffer.from(id.replaceAll("-", ""), "hex");
+
+/** The id whose 16 bytes are the `row`th of `ids`, written as a uuid. */
+export function idAt(ids: Buffer, row: number): string {
+  const hex = ids.toString("hex", row * 16, row * 16 + 16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export class InvoiceSegment {
@@ -138,8 +129,7 @@ export class InvoiceSegment {
   }
 
   id(row: number): string {
-    const hex = this.ids.toString("hex", row * 16, row * 16 + 16);
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    return idAt(this.ids, row);
   }
 
   match(row: number): InvoiceMatch {
@@ -194,54 +184,5 @@ export class InvoiceSegment {
       // Before this row's leading "\n": a row is found once, however often it holds the needle.
       from = this.starts[row]! - 2;
     }
-  }
-
-  toStored(): StoredSegment {
-    const rows = this.rows();
-    const parties = new Map<number, number>();
-    const words = new Map<number, number>();
-    const local = (map: Map<number, number>, index: number) => {
-      const mine = map.get(index) ?? map.size;
-      map.set(index, mine);
-      return mine;
-    };
-    const party = Array.from(this.party, (p) => local(parties, p));
-    const status = Array.from(this.status, (s) => local(words, s));
-    const currency = Array.from(this.currency, (c) => local(words, c));
-    return {
-      numbers: rows.map((r) => r.number),
-      ids: this.ids.toString("base64"),
-      parties: [...parties.keys()].map((p) => {
-        const { customerId, customerName } = this.shared.partyList[p]!;
-        return [customerId, customerName];
-      }),
-      party,
-      words: [...words.keys()].map((w) => this.shared.wordList[w]!),
-      status,
-      currency,
-      total: Array.from(this.total),
-      issuedAt: Array.from(this.issued, (ms) => (Number.isNaN(ms) ? null : ms)),
-      periodStartAt: Array.from(this.periodStart),
-    };
-  }
-
-  static fromStored(shared: SharedStrings, stored: StoredSegment): InvoiceSegment {
-    const ids = Buffer.from(stored.ids, "base64");
-    const matches = stored.numbers.map((number, i): InvoiceMatch => {
-      const [customerId, customerName] = stored.parties[stored.party[i]!]!;
-      const hex = ids.toString("hex", i * 16, i * 16 + 16);
-      const issued = stored.issuedAt[i] ?? null;
-      return {
-        id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
-        number,
-        customerId,
-        customerName,
-        status: stored.words[stored.status[i]!]!,
-        total: { value: stored.total[i]!, currencyCode: stored.words[stored.currency[i]!]! },
-        issuedAt: issued === null ? null : iso(issued),
-        periodStartAt: iso(stored.periodStartAt[i]!),
-      };
-    });
-    return new InvoiceSegment(shared, matches);
   }
 }

@@ -134,6 +134,9 @@ describe("the number index", () => {
     // Only the invoices about to be issued were read again, not the whole list.
     expect(refresh.calls.length).toBeLessThan(buildCalls / 2);
     expect(refresh.calls.filter((c) => c.includes("periodStartAtOrAfter"))).toEqual([]);
+    // The status says what the refresh cost: every call of it was a page of the budget.
+    const invoiceCalls = refresh.calls.filter((c) => c.startsWith("/invoices"));
+    expect(issued.index.lastRefresh?.pages).toBe(invoiceCalls.length);
     // A draft planned far ahead is read again once a day.
     expect((await again.invoiceByNumber("INV-RENUMBERED-FAR")).match).toBeNull();
     later(DAY);

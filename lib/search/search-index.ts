@@ -163,6 +163,8 @@ function invoiceStatus(held: LoadedIndex): InvoiceIndexStatus {
     reachedCreatedAt: m?.state === "building" ? m.reachedCreatedAt : null,
     asOf: at(m?.refreshedAt),
     error: m?.error?.message ?? null,
+    pages: m?.pages ?? 0,
+    lastRefresh: m?.lastRefresh ?? null,
   };
 }
 

@@ -30,6 +30,10 @@ export interface InvoiceIndexStatus {
   asOf: string | null;
   /** the last walk failed: why (it is tried again) */
   error: string | null;
+  /** API pages the first build has read (all of them once it is ready) */
+  pages: number;
+  /** what the last refresh cost: API pages and milliseconds; null before the first */
+  lastRefresh: { pages: number; ms: number } | null;
 }
 
 /** The invoices whose number holds what was typed. */
