@@ -28,10 +28,11 @@ export const inputClass =
  * The customer picker's combobox (React Aria's ComboBox: the arrow keys move through
  * the suggestions, Enter picks, Esc and a click outside close the list, the input
  * names the option in view with aria-activedescendant). Suggestions come from the
- * server's customer index: any words of a name in any order, or an e-mail or domain. Loaded when a person first
- * reaches the picker (customer-picker.tsx shows a plain input until then), so the list
- * pages' first load does not carry React Aria. Each suggestion says what tells
- * same-named customers apart, and the list's foot how many match.
+ * server's customer index: any words of a name in any order, or an e-mail or domain.
+ * Loaded when a person first reaches the picker (customer-picker.tsx shows a plain
+ * input until then), so the list pages' first load does not carry React Aria. Each
+ * suggestion says what tells same-named customers apart, and the list's foot how
+ * many match.
  */
 export default function CustomerCombobox({
   label,
