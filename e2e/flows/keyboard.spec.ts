@@ -387,7 +387,7 @@ const palette = (page: Page) => page.getByRole("dialog", { name: "Command palett
 
 /** The palette's search field. */
 const paletteInput = (page: Page) =>
-  palette(page).getByLabel("Search pages, saved views and customers");
+  palette(page).getByLabel("Search pages, saved views, invoices and customers");
 
 /** The text of the option the palette's field names as highlighted (aria-activedescendant), or null. */
 const namedOption = (page: Page) =>
