@@ -80,9 +80,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export class InvoiceSegment {
   readonly count: number;
-  /** "\n" + each upper-cased number + "\n": a match's place says its row */
+  /**
+   * "\n" + each upper-cased number + "\n", newest row first: a match's place says its
+   * row, and a forward search (the engine's fast one) meets the newest first
+   */
   private readonly keys: string;
-  /** where each row's key starts in `keys` */
+  /** where each key starts in `keys`, in the order of `keys` (the last row's first) */
   private readonly starts: Uint32Array;
   /** the numbers as written, where one differs from its key (lower-case letters) */
   private readonly written: Map<number, string>;
@@ -110,13 +113,10 @@ export class InvoiceSegment {
     this.issued = new Float64Array(n);
     this.periodStart = new Float64Array(n);
     const keys: string[] = [];
-    let at = 1;
     matches.forEach((m, i) => {
       const key = numberKey(m.number).replaceAll("\n", " ");
       if (key !== m.number) this.written.set(i, m.number);
       keys.push(key);
-      this.starts[i] = at;
-      at += key.length + 1;
       uuidBytes(m.id).copy(this.ids, i * 16);
       this.party[i] = shared.party(m.customerId, m.customerName);
       this.status[i] = shared.word(m.status);
@@ -124,6 +124,12 @@ export class InvoiceSegment {
       this.total[i] = m.total.value;
       this.issued[i] = m.issuedAt === null ? Number.NaN : Date.parse(m.issuedAt);
       this.periodStart[i] = Date.parse(m.periodStartAt);
+    });
+    keys.reverse();
+    let at = 1;
+    keys.forEach((key, slot) => {
+      this.starts[slot] = at;
+      at += key.length + 1;
     });
     this.keys = `\n${keys.join("\n")}\n`;
   }
@@ -135,7 +141,7 @@ export class InvoiceSegment {
   match(row: number): InvoiceMatch {
     const party = this.shared.partyList[this.party[row]!]!;
     const issued = this.issued[row]!;
-    const start = this.starts[row]!;
+    const start = this.starts[this.count - 1 - row]!;
     return {
       id: this.id(row),
       number: this.written.get(row) ?? this.keys.slice(start, this.keys.indexOf("\n", start)),
@@ -156,8 +162,8 @@ export class InvoiceSegment {
     return Array.from({ length: this.count }, (_, row) => this.match(row));
   }
 
-  /** The row whose key holds position `at` of `keys`. */
-  private rowAt(at: number): number {
+  /** The place in `keys` of the key that holds position `at`. */
+  private slotAt(at: number): number {
     let low = 0;
     let high = this.count - 1;
     while (low < high) {
@@ -175,14 +181,14 @@ export class InvoiceSegment {
    */
   scan(needle: string, take: (row: number) => boolean): void {
     const lead = needle.startsWith("\n") ? 1 : 0;
-    let from = this.keys.length;
-    while (from >= 0) {
-      const at = this.keys.lastIndexOf(needle, from);
+    let from = 0;
+    for (;;) {
+      const at = this.keys.indexOf(needle, from);
       if (at < 0) return;
-      const row = this.rowAt(at + lead);
-      if (!take(row) || row === 0) return;
-      // Before this row's leading "\n": a row is found once, however often it holds the needle.
-      from = this.starts[row]! - 2;
+      const slot = this.slotAt(at + lead);
+      if (!take(this.count - 1 - slot) || slot === this.count - 1) return;
+      // From the next key's leading "\n": a row is found once, however often it holds the needle.
+      from = this.starts[slot + 1]! - 1;
     }
   }
 }
