@@ -102,6 +102,35 @@ export class InvoiceIndex {
   find(text: string, shown = SHOWN_MATCHES, cap = COUNTED_MATCHES): InvoiceFound {
     const key = numberKey(text);
     if (!key || key.includes("\n")) return { shown: [], counted: 0, more: false };
+    return this.findInOnePass(key, shown, cap) ?? this.findRankByRank(key, shown, cap);
+  }
+
+  /**
+   * One scan of every number for `key`, each hit ranked where it is found: the
+   * cheapest way when few numbers hold it. Null when more than `cap` do (a few
+   * digits): then a scan per rank stops sooner.
+   */
+  private findInOnePass(key: string, shown: number, cap: number): InvoiceFound | null {
+    const firsts: InvoiceMatch[][] = [[], [], [], []];
+    const taken = new Set<string>();
+    let counted = 0;
+    for (const [segment, stands] of this.searched()) {
+      segment.eachHolding(key, (rank, row) => {
+        if (!stands(row)) return true;
+        const id = segment.id(row);
+        if (taken.has(id)) return true;
+        taken.add(id);
+        counted += 1;
+        if (firsts[rank]!.length < shown) firsts[rank]!.push(segment.match(row));
+        return counted <= cap;
+      });
+      if (counted > cap) return null;
+    }
+    return { shown: firsts.flat().slice(0, shown), counted, more: false };
+  }
+
+  /** A scan per rank (the number itself, ending, starting, holding), each stopping at `cap`. */
+  private findRankByRank(key: string, shown: number, cap: number): InvoiceFound {
     const taken = new Set<string>();
     const matches: InvoiceMatch[] = [];
     let more = false;

@@ -175,6 +175,31 @@ export class InvoiceSegment {
   }
 
   /**
+   * Each key holding `key` (which has no "\n"), newest first, with how it holds it: 0
+   * the number itself, 1 ending with it, 2 starting with it, 3 holding it. `visit`
+   * gets the rank and the key's row, and returns whether to go on.
+   */
+  eachHolding(key: string, visit: (rank: number, row: number) => boolean): void {
+    let from = 0;
+    for (;;) {
+      const at = this.keys.indexOf(key, from);
+      if (at < 0) return;
+      const start = this.keys.lastIndexOf("\n", at) + 1;
+      const end = this.keys.indexOf("\n", at + key.length);
+      const rank =
+        end - start === key.length
+          ? 0
+          : this.keys.endsWith(key, end)
+            ? 1
+            : this.keys.startsWith(key, start)
+              ? 2
+              : 3;
+      if (!visit(rank, this.count - 1 - this.slotAt(start))) return;
+      from = end + 1;
+    }
+  }
+
+  /**
    * The rows whose key holds `needle` (a key, with "\n" at the end that must end
    * the number, at the start that must start it), newest first: `take` is called
    * with each until it returns false.
