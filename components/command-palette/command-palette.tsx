@@ -18,6 +18,7 @@ import { SITE_PAGES } from "@/components/layout/site-pages";
 import { type SavedView, savedViewHref } from "@/lib/saved-views/schema";
 import { looksLikeNumber } from "@/lib/search/client";
 import { indexNote, invoiceCount, invoiceDetail } from "@/lib/search/describe";
+import type { SearchAnswer } from "@/lib/search/types";
 import { customerDetail, suggestionCount } from "../filters/customer-suggestions";
 import { useSavedViews } from "../saved-views/use-saved-views";
 import { type PaletteSearch, type Shown, shownResults, usePaletteSearch } from "./customer-search";
@@ -207,6 +208,26 @@ function jumpSections(
   return sections.filter((section) => section.jumps.length > 0);
 }
 
+/** What the status says of a finished search: each index's count. */
+function foundSummary({ invoices, customers }: SearchAnswer, numbers: boolean): string {
+  const parts = [
+    ...(numbers && invoices ? [invoiceCount(invoices)] : []),
+    // A number that names no customer: no need to say so.
+    ...(customers && !(numbers && customers.counted === 0) ? [suggestionCount(customers)] : []),
+  ];
+  return parts.length > 0 ? `${parts.join(" · ")}.` : "";
+}
+
+/** Why an index the text was looked up in could not be searched (the other's answer still shows). */
+function failures({ failed }: SearchAnswer, numbers: boolean): string[] {
+  return [
+    ...(numbers && failed?.invoices
+      ? [`Invoices could not be searched: ${failed.invoices.message}`]
+      : []),
+    ...(failed?.customers ? [`Customers could not be searched: ${failed.customers.message}`] : []),
+  ];
+}
+
 /** Where the search stands, outside the listbox, announced as it changes. */
 function SearchStatus({ search }: { search: PaletteSearch }) {
   if (search.state === "failed")
@@ -217,7 +238,8 @@ function SearchStatus({ search }: { search: PaletteSearch }) {
       </p>
     );
   const numbers = search.state !== "idle" && looksLikeNumber(search.term);
-  const note = search.state === "done" && numbers ? indexNote(search.found.invoices.index) : null;
+  const invoices = search.state === "done" ? search.found.invoices : undefined;
+  const note = numbers && invoices ? indexNote(invoices.index) : null;
   return (
     <>
       <p role="status" className="px-4 py-2 text-sm text-fg-muted">
@@ -227,14 +249,15 @@ function SearchStatus({ search }: { search: PaletteSearch }) {
             ? numbers
               ? "Searching invoices and customers…"
               : "Searching customers…"
-            : `${[
-                ...(numbers ? [invoiceCount(search.found.invoices)] : []),
-                // A number that names no customer: no need to say so.
-                ...(numbers && search.found.customers.counted === 0
-                  ? []
-                  : [suggestionCount(search.found.customers)]),
-              ].join(" · ")}.`}
+            : foundSummary(search.found, numbers)}
       </p>
+      {search.state === "done"
+        ? failures(search.found, numbers).map((failure) => (
+            <p key={failure} role="alert" className="px-4 pb-2 text-sm text-danger">
+              {failure}
+            </p>
+          ))
+        : null}
       {note ? <p className="px-4 pb-2 text-xs text-fg-muted">{note}</p> : null}
     </>
   );

@@ -19,7 +19,8 @@ export type PaletteSearch =
   | { state: "idle" }
   /** `kept`: what was last found that still matches what is typed, shown meanwhile */
   | { state: "loading"; term: string; kept: Shown }
-  | { state: "done"; term: string; found: Required<SearchAnswer> }
+  /** `found`: each index's answer, or in `failed` why it could not be searched */
+  | { state: "done"; term: string; found: SearchAnswer }
   | { state: "failed"; term: string; message: string };
 
 const NOTHING: Shown = { invoices: [], customers: [] };
@@ -27,7 +28,10 @@ const NOTHING: Shown = { invoices: [], customers: [] };
 /** The invoices and customers listed: those found, or while a search runs those kept from the last one. */
 export function shownResults(search: PaletteSearch): Shown {
   if (search.state === "done")
-    return { invoices: search.found.invoices.shown, customers: search.found.customers.shown };
+    return {
+      invoices: search.found.invoices?.shown ?? [],
+      customers: search.found.customers?.shown ?? [],
+    };
   if (search.state === "loading") return search.kept;
   return NOTHING;
 }
@@ -69,10 +73,7 @@ export function usePaletteSearch(text: string): PaletteSearch {
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetchSearch(term, undefined, controller.signal)
-        .then((found) => {
-          if (!found.invoices || !found.customers) throw new Error("The search answered in part.");
-          setResult({ state: "done", term, found: found as Required<SearchAnswer> });
-        })
+        .then((found) => setResult({ state: "done", term, found }))
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
           setResult({ state: "failed", term, message: asApiError(error).message });

@@ -143,7 +143,8 @@ async function sameNamedCustomers(request: APIRequestContext): Promise<NamedCust
  */
 async function invoicesWithLateCustomerSearches(page: Page, request: APIRequestContext) {
   const twins = await sameNamedCustomers(request);
-  await page.route("**/api/data/customers?**", async (route) => {
+  // Customers are searched through the server's index (/api/search).
+  await page.route("**/api/search?**", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.continue();
   });

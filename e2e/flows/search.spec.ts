@@ -5,7 +5,9 @@
  * customer picker, and `GET /api/search`'s answers and refusals.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
+import { LIMITED_KEY_URL } from "../support/env";
 import { apiAuth, apiWalk } from "../support/lists";
+import { ensureSignedIn } from "../support/session";
 import { expect, test } from "../support/test";
 
 interface ApiInvoice {
@@ -34,11 +36,11 @@ async function issuedInvoice(request: APIRequestContext): Promise<ApiInvoice> {
 }
 
 /** Waits until the number index holds every invoice (the server builds it at start). */
-async function untilIndexed(request: APIRequestContext) {
+async function untilIndexed(request: APIRequestContext, base = "") {
   await expect
     .poll(
       async () => {
-        const res = await request.get("/api/search?q=1&in=invoices");
+        const res = await request.get(`${base}/api/search?q=1&in=invoices`);
         return res.ok() ? (await res.json()).invoices.index.state : `HTTP ${res.status()}`;
       },
       { timeout: 60_000 },
@@ -175,6 +177,40 @@ test("the customer picker finds a customer by words in any order and by its e-ma
   const option = page.getByRole("option", { name: new RegExp(customer.name) }).first();
   await expect(option).toBeVisible();
   await expect(option).toContainText(customer.billingEmail);
+});
+
+test("with a key that may not read customers, a number still finds its invoice; the customers' failure is said", async ({
+  page,
+}) => {
+  await ensureSignedIn(page, LIMITED_KEY_URL);
+  const api = page.request;
+  const listed = await api.get(`${LIMITED_KEY_URL}/api/data/invoices?statuses=ISSUED`);
+  expect(listed.status()).toBe(200);
+  const invoice = ((await listed.json()) as { data: ApiInvoice[] }).data.at(-1)!;
+  await untilIndexed(api, LIMITED_KEY_URL);
+  const res = await api.get(
+    `${LIMITED_KEY_URL}/api/search?q=${encodeURIComponent(invoice.number)}`,
+  );
+  expect(res.status()).toBe(200);
+  const body = await res.json();
+  expect(body.invoices.shown[0].id).toBe(invoice.id);
+  expect(body.customers).toBeUndefined();
+  // The API's own refusal of the missing claim, as it came (in the answer, or as the answer).
+  expect(body.failed.customers.code).toBe("UNAUTHORIZED");
+  expect((await api.get(`${LIMITED_KEY_URL}/api/search?q=acme&in=customers`)).status()).toBe(401);
+
+  await page.goto(`${LIMITED_KEY_URL}/invoices`);
+  await openPalette(page);
+  await palette(page)
+    .getByLabel("Search pages, saved views, invoices and customers")
+    .fill(invoice.number);
+  await expect(
+    palette(page).getByRole("option", { name: new RegExp(invoice.number) }),
+  ).toBeVisible();
+  await expect(palette(page).getByRole("status")).toHaveText("1 invoice.");
+  await expect(palette(page).getByRole("alert")).toContainText("Customers could not be searched");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/invoices/${invoice.id}$`));
 });
 
 test("GET /api/search names what is wrong with a query in a 400", async ({ request }) => {

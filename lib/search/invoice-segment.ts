@@ -4,7 +4,7 @@ import type { InvoiceMatch } from "./types";
 
 /**
  * A block of the number index: up to SEGMENT_SIZE invoices in columns (numbers in one
- * string, ids as 16 bytes each, amounts and dates in typed arrays), about 60 bytes an
+ * string, ids as 16 bytes each, amounts and dates in typed arrays), about 85 bytes an
  * invoice where objects would take several hundred, and searched with the engine's
  * own string search over the joined numbers. Written once; a change makes a new one.
  * Written here rather than taken from a search library: those keep an inverted index

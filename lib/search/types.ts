@@ -72,6 +72,8 @@ export interface CustomerSearchAnswer {
 export interface SearchAnswer {
   invoices?: InvoiceSearchAnswer;
   customers?: CustomerSearchAnswer;
+  /** an index that could not be searched while the other could (a key without customers:read) */
+  failed?: Partial<Record<SearchKind, { code: string | null; message: string }>>;
 }
 
 /** What can be searched: `GET /api/search?q=…&in=invoices|customers` (both when `in` is left out). */
