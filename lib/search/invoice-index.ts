@@ -102,7 +102,7 @@ export class InvoiceIndex {
   find(text: string, shown = SHOWN_MATCHES, cap = COUNTED_MATCHES): InvoiceFound {
     const key = numberKey(text);
     if (!key || key.includes("\n")) return { shown: [], counted: 0, more: false };
-    return this.findInOnePass(key, shown, cap) ?? this.findRankByRank(key, shown, cap);
+    return this.findInOnePass(key, shown, cap) ?? findRankByRank(this.searched(), key, shown, cap);
   }
 
   /**
@@ -128,30 +128,32 @@ export class InvoiceIndex {
     }
     return { shown: firsts.flat().slice(0, shown), counted, more: false };
   }
+}
 
-  /** A scan per rank (the number itself, ending, starting, holding), each stopping at `cap`. */
-  private findRankByRank(key: string, shown: number, cap: number): InvoiceFound {
-    const taken = new Set<string>();
-    const matches: InvoiceMatch[] = [];
-    let more = false;
-    for (const needle of [`\n${key}\n`, `${key}\n`, `\n${key}`, key]) {
-      for (const [segment, stands] of this.searched()) {
-        segment.scan(needle, (row) => {
-          if (!stands(row)) return true;
-          const id = segment.id(row);
-          if (taken.has(id)) return true;
-          if (matches.length === cap) {
-            more = true;
-            return false;
-          }
-          taken.add(id);
-          matches.push(segment.match(row));
-          return true;
-        });
-        if (more) break;
-      }
+type Searched = [InvoiceSegment, (row: number) => boolean][];
+
+/** A scan per rank (the number itself, ending, starting, holding), each stopping at `cap`. */
+function findRankByRank(searched: Searched, key: string, shown: number, cap: number): InvoiceFound {
+  const taken = new Set<string>();
+  const matches: InvoiceMatch[] = [];
+  let more = false;
+  for (const needle of [`\n${key}\n`, `${key}\n`, `\n${key}`, key]) {
+    for (const [segment, stands] of searched) {
+      segment.scan(needle, (row) => {
+        if (!stands(row)) return true;
+        const id = segment.id(row);
+        if (taken.has(id)) return true;
+        if (matches.length === cap) {
+          more = true;
+          return false;
+        }
+        taken.add(id);
+        matches.push(segment.match(row));
+        return true;
+      });
       if (more) break;
     }
-    return { shown: matches.slice(0, shown), counted: matches.length, more };
+    if (more) break;
   }
+  return { shown: matches.slice(0, shown), counted: matches.length, more };
 }

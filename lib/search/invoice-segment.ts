@@ -78,6 +78,33 @@ export function idAt(ids: Buffer, row: number): string {
 }
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The place in `keys` of the key that holds position `at` (`starts`: where each key starts). */
+function slotAt(starts: Uint32Array, count: number, at: number): number {
+  let low = 0;
+  let high = count - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** How the key around position `at` of `keys` holds `key`: 0 it is the key, 1 ends it, 2 starts it, 3 inside. */
+function rankAt(keys: string, key: string, at: number) {
+  const start = keys.lastIndexOf("\n", at) + 1;
+  const end = keys.indexOf("\n", at + key.length);
+  const rank =
+    end - start === key.length
+      ? 0
+      : keys.endsWith(key, end)
+        ? 1
+        : keys.startsWith(key, start)
+          ? 2
+          : 3;
+  return { rank, start, end };
+}
+
 export class InvoiceSegment {
   readonly count: number;
   /**
@@ -162,18 +189,6 @@ export class InvoiceSegment {
     return Array.from({ length: this.count }, (_, row) => this.match(row));
   }
 
-  /** The place in `keys` of the key that holds position `at`. */
-  private slotAt(at: number): number {
-    let low = 0;
-    let high = this.count - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid]! <= at) low = mid;
-      else high = mid - 1;
-    }
-    return low;
-  }
-
   /**
    * Each key holding `key` (which has no "\n"), newest first, with how it holds it: 0
    * the number itself, 1 ending with it, 2 starting with it, 3 holding it. `visit`
@@ -184,17 +199,8 @@ export class InvoiceSegment {
     for (;;) {
       const at = this.keys.indexOf(key, from);
       if (at < 0) return;
-      const start = this.keys.lastIndexOf("\n", at) + 1;
-      const end = this.keys.indexOf("\n", at + key.length);
-      const rank =
-        end - start === key.length
-          ? 0
-          : this.keys.endsWith(key, end)
-            ? 1
-            : this.keys.startsWith(key, start)
-              ? 2
-              : 3;
-      if (!visit(rank, this.count - 1 - this.slotAt(start))) return;
+      const { rank, start, end } = rankAt(this.keys, key, at);
+      if (!visit(rank, this.count - 1 - slotAt(this.starts, this.count, start))) return;
       from = end + 1;
     }
   }
@@ -210,7 +216,7 @@ export class InvoiceSegment {
     for (;;) {
       const at = this.keys.indexOf(needle, from);
       if (at < 0) return;
-      const slot = this.slotAt(at + lead);
+      const slot = slotAt(this.starts, this.count, at + lead);
       if (!take(this.count - 1 - slot) || slot === this.count - 1) return;
       // From the next key's leading "\n": a row is found once, however often it holds the needle.
       from = this.starts[slot + 1]! - 1;
