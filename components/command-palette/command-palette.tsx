@@ -16,9 +16,12 @@ import {
 } from "react-aria-components";
 import { SITE_PAGES } from "@/components/layout/site-pages";
 import { type SavedView, savedViewHref } from "@/lib/saved-views/schema";
+import { looksLikeNumber } from "@/lib/search/client";
+import { indexNote, invoiceCount, invoiceDetail } from "@/lib/search/describe";
+import type { SearchAnswer } from "@/lib/search/types";
 import { customerDetail, suggestionCount } from "../filters/customer-suggestions";
 import { useSavedViews } from "../saved-views/use-saved-views";
-import { type CustomerSearch, shownCustomers, useCustomerSearch } from "./customer-search";
+import { type PaletteSearch, type Shown, shownResults, usePaletteSearch } from "./customer-search";
 
 /** Every page one can jump to, with the words people may type for it. */
 const PAGES = SITE_PAGES;
@@ -35,8 +38,9 @@ interface Jump {
 /**
  * Ctrl/Cmd+K: jump to a page by name, to one of the person's saved views by part of
  * its name (the account's, or this browser's in the open demo: the same list the
- * navigation shows), or to a customer by part of its name (the customers search of
- * the API, through the dashboard's data route). React Aria's Autocomplete over a
+ * navigation shows), to an invoice by its number or part of it, or to a customer by
+ * any words of its name or its e-mail (the server's search indexes, /api/search).
+ * React Aria's Autocomplete over a
  * listbox in a modal dialog: focus stays inside, Esc closes it, typing highlights the
  * first option and the field names the highlighted one (aria-activedescendant).
  */
@@ -48,10 +52,10 @@ export default function CommandPalette({
 }) {
   const router = useRouter();
   const [text, setText] = useState("");
-  const search = useCustomerSearch(text);
+  const search = usePaletteSearch(text);
   const { views } = useSavedViews();
   const words = text.trim().toLowerCase();
-  const sections = jumpSections(words, matchingViews(views, words), shownCustomers(search));
+  const sections = jumpSections(words, matchingViews(views, words), shownResults(search), text);
   const go = (id: string) => {
     const jump = sections.flatMap((section) => section.jumps).find((j) => j.id === id);
     if (!jump) return;
@@ -71,14 +75,14 @@ export default function CommandPalette({
       <Modal className="mx-auto mt-[12vh] w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-line bg-surface text-fg shadow-xl outline-none">
         <Dialog aria-label="Command palette" className="outline-none">
           <Autocomplete inputValue={text} onInputChange={setText}>
-            <TextField aria-label="Search pages, saved views and customers" autoFocus>
+            <TextField aria-label="Search pages, saved views, invoices and customers" autoFocus>
               <Input
-                placeholder="Jump to a page, a saved view or a customer…"
+                placeholder="A page, view, invoice number or customer…"
                 className="w-full rounded-t-lg border-b border-line bg-surface px-4 py-3 text-sm text-fg outline-none placeholder:text-fg-subtle"
               />
             </TextField>
             <ListBox
-              aria-label="Pages, saved views and customers"
+              aria-label="Pages, saved views, invoices and customers"
               onAction={(key) => go(String(key))}
               shouldFocusWrap
               className="max-h-[min(24rem,60vh)] overflow-auto p-2 text-sm outline-none empty:hidden"
@@ -124,11 +128,12 @@ export function matchingViews(views: SavedView[], words: string): SavedView[] {
   return words ? views.filter((view) => view.name.toLowerCase().includes(words)) : views;
 }
 
-/** What the palette lists for what is typed: pages, saved views, customers (a group shows when it has any). */
+/** What the palette lists for what is typed: pages, saved views, invoices, customers (a group shows when it has any). */
 function jumpSections(
   words: string,
   views: SavedView[],
-  customers: ReturnType<typeof shownCustomers>,
+  { invoices, customers }: Shown,
+  typed: string,
 ): { heading: string; jumps: Jump[] }[] {
   const pages = PAGES.filter(
     (p) => !words || `${p.label} ${p.keywords}`.toLowerCase().includes(words),
@@ -163,6 +168,23 @@ function jumpSections(
       })),
     },
     {
+      heading: "Invoices",
+      jumps: invoices.map((invoice) => ({
+        id: `invoice ${invoice.id}`,
+        href: `/invoices/${invoice.id}`,
+        name: `${invoice.number} ${invoice.customerName ?? ""}`,
+        content: (
+          <>
+            <span className="min-w-0">
+              <span className="block font-medium tabular-nums">{invoice.number}</span>
+              <span className="block truncate text-xs text-fg-muted">{invoiceDetail(invoice)}</span>
+            </span>
+            <span className="ml-auto shrink-0 text-xs text-fg-muted">Invoice</span>
+          </>
+        ),
+      })),
+    },
+    {
       heading: "Customers",
       jumps: customers.map((customer) => ({
         id: `customer ${customer.id}`,
@@ -174,7 +196,7 @@ function jumpSections(
             <span className="min-w-0">
               <span className="block">{customer.name}</span>
               <span className="block truncate text-xs text-fg-muted">
-                {customerDetail(customer)}
+                {customerDetail(customer, typed)}
               </span>
             </span>
             <span className="ml-auto shrink-0 text-xs text-fg-muted">Customer</span>
@@ -186,21 +208,57 @@ function jumpSections(
   return sections.filter((section) => section.jumps.length > 0);
 }
 
-/** Where the customer search stands, outside the listbox, announced as it changes. */
-function SearchStatus({ search }: { search: CustomerSearch }) {
+/** What the status says of a finished search: each index's count. */
+function foundSummary({ invoices, customers }: SearchAnswer, numbers: boolean): string {
+  const parts = [
+    ...(numbers && invoices ? [invoiceCount(invoices)] : []),
+    // A number that names no customer: no need to say so.
+    ...(customers && !(numbers && customers.counted === 0) ? [suggestionCount(customers)] : []),
+  ];
+  return parts.length > 0 ? `${parts.join(" · ")}.` : "";
+}
+
+/** Why an index the text was looked up in could not be searched (the other's answer still shows). */
+function failures({ failed }: SearchAnswer, numbers: boolean): string[] {
+  return [
+    ...(numbers && failed?.invoices
+      ? [`Invoices could not be searched: ${failed.invoices.message}`]
+      : []),
+    ...(failed?.customers ? [`Customers could not be searched: ${failed.customers.message}`] : []),
+  ];
+}
+
+/** Where the search stands, outside the listbox, announced as it changes. */
+function SearchStatus({ search }: { search: PaletteSearch }) {
   if (search.state === "failed")
     return (
       <p role="alert" className="px-4 py-2 text-sm text-danger">
-        Customers could not be searched: {search.message}
+        {looksLikeNumber(search.term) ? "Invoices and customers" : "Customers"} could not be
+        searched: {search.message}
       </p>
     );
+  const numbers = search.state !== "idle" && looksLikeNumber(search.term);
+  const invoices = search.state === "done" ? search.found.invoices : undefined;
+  const note = numbers && invoices ? indexNote(invoices.index) : null;
   return (
-    <p role="status" className="px-4 py-2 text-sm text-fg-muted">
-      {search.state === "idle"
-        ? "Type a name to find a customer."
-        : search.state === "loading"
-          ? "Searching customers…"
-          : `${suggestionCount(search.found)}.`}
-    </p>
+    <>
+      <p role="status" className="px-4 py-2 text-sm text-fg-muted">
+        {search.state === "idle"
+          ? "Type a name, an e-mail or an invoice number."
+          : search.state === "loading"
+            ? numbers
+              ? "Searching invoices and customers…"
+              : "Searching customers…"
+            : foundSummary(search.found, numbers)}
+      </p>
+      {search.state === "done"
+        ? failures(search.found, numbers).map((failure) => (
+            <p key={failure} role="alert" className="px-4 pb-2 text-sm text-danger">
+              {failure}
+            </p>
+          ))
+        : null}
+      {note ? <p className="px-4 pb-2 text-xs text-fg-muted">{note}</p> : null}
+    </>
   );
 }

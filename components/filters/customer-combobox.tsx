@@ -27,10 +27,12 @@ export const inputClass =
 /**
  * The customer picker's combobox (React Aria's ComboBox: the arrow keys move through
  * the suggestions, Enter picks, Esc and a click outside close the list, the input
- * names the option in view with aria-activedescendant). Loaded when a person first
- * reaches the picker (customer-picker.tsx shows a plain input until then), so the list
- * pages' first load does not carry React Aria. Each suggestion says what tells
- * same-named customers apart, and the list's foot how many match.
+ * names the option in view with aria-activedescendant). Suggestions come from the
+ * server's customer index: any words of a name in any order, or an e-mail or domain.
+ * Loaded when a person first reaches the picker (customer-picker.tsx shows a plain
+ * input until then), so the list pages' first load does not carry React Aria. Each
+ * suggestion says what tells same-named customers apart, and the list's foot how
+ * many match.
  */
 export default function CustomerCombobox({
   label,
@@ -79,7 +81,7 @@ export default function CustomerCombobox({
         ? stillMatching(search.data.shown, typed)
         : [];
   const status = !typed
-    ? "Type part of a name"
+    ? "Type words of a name, or an e-mail"
     : search.isError && !search.isFetching
       ? "Customers could not be searched"
       : current
@@ -134,7 +136,7 @@ export default function CustomerCombobox({
               className="cursor-pointer px-3 py-1.5 outline-none data-[focused]:bg-accent-soft"
             >
               <span className="block font-medium">{customer.name}</span>
-              <span className="block text-xs text-fg-muted">{customerDetail(customer)}</span>
+              <span className="block text-xs text-fg-muted">{customerDetail(customer, typed)}</span>
             </ListBoxItem>
           )}
         </ListBox>

@@ -3,79 +3,77 @@
  * enough to tell same-named customers apart (billing e-mail, health, what they owe),
  * and a count that says when more match than are shown.
  */
-import { browserFetcher, type CustomerRecord, fetchListPage } from "@/lib/api/client";
+import type { CustomerRecord } from "@/lib/api/client";
 import { formatMoneyByCurrency, humanize } from "@/lib/format";
+import { fetchSearch } from "@/lib/search/client";
+import { emailTerm, foldText, hasEveryWord, searchWords } from "@/lib/search/fold";
+import type { CustomerSearchAnswer } from "@/lib/search/types";
 
-/** Suggestions shown at once; more means "keep typing". */
-export const SHOWN_SUGGESTIONS = 8;
+export type CustomerSuggestions = CustomerSearchAnswer;
+
 /**
- * Customers read to count the matches: the API's largest page. It gives no total, so
- * beyond one page the count says "100+" (docs/api.md, limit: 1 to 100).
+ * The customers every typed word finds in the name (any order; case, accents and
+ * punctuation aside), or whose address holds a typed address or domain: the server's
+ * index of every customer, by name, the first 8 shown and up to 100 counted.
  */
-const COUNTED_SUGGESTIONS = 100;
-
-export interface CustomerSuggestions {
-  term: string;
-  /** the first `SHOWN_SUGGESTIONS` matches, by name */
-  shown: CustomerRecord[];
-  /** matches counted, at most one page */
-  counted: number;
-  /** more match than were counted */
-  more: boolean;
-}
-
-/** The customers whose name contains `term`, by name: one page of 100, the first 8 shown. */
 export async function searchCustomers(
   term: string,
   signal?: AbortSignal,
 ): Promise<CustomerSuggestions> {
-  const query = new URLSearchParams({
-    search: term,
-    limit: String(COUNTED_SUGGESTIONS),
-    orderBy: "name:ASC",
-  });
-  const page = await fetchListPage(
-    browserFetcher,
-    "customers",
-    query.toString(),
-    undefined,
-    signal,
-  );
-  return {
-    term,
-    shown: page.data.slice(0, SHOWN_SUGGESTIONS),
-    counted: page.data.length,
-    more: page.hasMore,
-  };
+  const answer = await fetchSearch(term, "customers", signal);
+  if (!answer.customers) throw new Error("The search answered without customers.");
+  return answer.customers;
 }
 
+/** A customer's addresses, billing first, as the search compares them. */
+const addressesOf = (c: CustomerRecord) => [c.billingEmail, ...c.invoiceCcEmails];
+
 /**
- * Suggestions found for an earlier text that still match `typed` (the name contains
- * it, ignoring case): what the picker shows until the search for `typed` answers. A
- * stricter test than the API's own (which may also fold accents), so it hides a few
- * for a moment at worst, and never shows one that does not match.
+ * Suggestions found for an earlier text that the server would find for `typed` too
+ * (every word in the name, or the address): what stays listed until the search for
+ * `typed` answers. The same rule as the server's (lib/search/fold.ts), so it never
+ * keeps one the answer then drops.
  */
 export function stillMatching(customers: CustomerRecord[], typed: string): CustomerRecord[] {
-  const wanted = typed.toLocaleLowerCase();
-  return customers.filter((customer) => customer.name.toLocaleLowerCase().includes(wanted));
+  const words = searchWords(typed);
+  const email = emailTerm(typed);
+  return customers.filter(
+    (customer) =>
+      (words.length > 0 && hasEveryWord(foldText(customer.name), words)) ||
+      (email !== null && addressesOf(customer).some((a) => a.toLowerCase().includes(email))),
+  );
 }
 
 /** "No customer named like “x”", "3 customers", "8 of 23, keep typing", "8 of 100+, keep typing". */
-export function suggestionCount(s: CustomerSuggestions): string {
-  if (s.counted === 0) return `No customer named like “${s.term}”`;
+export function suggestionCount(
+  s: Pick<CustomerSuggestions, "term" | "counted" | "more" | "shown">,
+) {
+  if (s.counted === 0)
+    return emailTerm(s.term)
+      ? `No customer named like “${s.term}” or with that address`
+      : `No customer named like “${s.term}”`;
   const total = s.more ? `${s.counted}+` : String(s.counted);
   if (s.shown.length < s.counted || s.more) return `${s.shown.length} of ${total}, keep typing`;
   return `${s.counted} customer${s.counted === 1 ? "" : "s"}`;
 }
 
-/** What tells a customer apart from another of the same name: "ar@x.com · Healthy · owes $1,200.00". */
-export function customerDetail(customer: CustomerRecord): string {
+/**
+ * What tells a customer apart from another of the same name: "ar@x.com · Healthy ·
+ * owes $1,200.00". Found by a copied address (`typed`), that address is named too.
+ */
+export function customerDetail(customer: CustomerRecord, typed?: string): string {
   const owing = Object.fromEntries(
     Object.entries(customer.outstandingIssuedAmount).filter(([, money]) => money.value !== 0),
   );
   const owed = formatMoneyByCurrency(owing);
+  const email = typed ? emailTerm(typed) : null;
+  const copied =
+    email && !customer.billingEmail.toLowerCase().includes(email)
+      ? customer.invoiceCcEmails.find((a) => a.toLowerCase().includes(email))
+      : undefined;
   return [
     customer.billingEmail,
+    ...(copied ? [`copied to ${copied}`] : []),
     humanize(customer.contractHealth),
     owed.length > 0 ? `owes ${owed.join(" + ")}` : "owes nothing",
   ].join(" · ");

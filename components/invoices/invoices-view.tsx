@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { invoiceList } from "@/lib/lists/invoices";
 import { ListView, useListView } from "../data-table/list-view";
 import { invoiceColumns } from "./invoice-columns";
+import { InvoiceNumberSearch } from "./invoice-number-search";
 
 /** The invoices list: filters and order in the URL, rows from the infinite query. */
 export function InvoicesView() {
@@ -19,6 +20,7 @@ export function InvoicesView() {
   return (
     <ListView
       view={view}
+      beforeFilters={<InvoiceNumberSearch />}
       columns={columns}
       rowHref={(row) => `/invoices/${row.id}`}
       order={order}

@@ -143,7 +143,8 @@ async function sameNamedCustomers(request: APIRequestContext): Promise<NamedCust
  */
 async function invoicesWithLateCustomerSearches(page: Page, request: APIRequestContext) {
   const twins = await sameNamedCustomers(request);
-  await page.route("**/api/data/customers?**", async (route) => {
+  // Customers are searched through the server's index (/api/search).
+  await page.route("**/api/search?**", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.continue();
   });
@@ -387,7 +388,7 @@ const palette = (page: Page) => page.getByRole("dialog", { name: "Command palett
 
 /** The palette's search field. */
 const paletteInput = (page: Page) =>
-  palette(page).getByLabel("Search pages, saved views and customers");
+  palette(page).getByLabel("Search pages, saved views, invoices and customers");
 
 /** The text of the option the palette's field names as highlighted (aria-activedescendant), or null. */
 const namedOption = (page: Page) =>

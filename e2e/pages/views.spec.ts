@@ -109,7 +109,7 @@ const header = (page: Page, column: string) =>
   invoicesTable(page).locator(`thead th[data-column="${column}"]`);
 const palette = (page: Page) => page.getByRole("dialog", { name: "Command palette" });
 const paletteInput = (page: Page) =>
-  palette(page).getByLabel("Search pages, saved views and customers");
+  palette(page).getByLabel("Search pages, saved views, invoices and customers");
 
 /** The columns chosen (Period shown, Due hidden) and the rows the API returns for the filters. */
 async function expectChosenView(page: Page, apiNumbers: string[]) {

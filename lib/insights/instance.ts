@@ -9,6 +9,21 @@ import { insightSource } from "./source";
 
 // On globalThis so every route and page module of this server shares one.
 const holder = globalThis as { __invoicingInsights?: Insights };
+const budgets = new Map<string, PageBudget>();
+
+/** The page budget of an API source's walks: one per source, whichever walks draw on it (views, sums, the search index). */
+export function pageBudgetFor(source: string): PageBudget {
+  let budget = budgets.get(source);
+  if (!budget) {
+    budget = createPageBudget({
+      pagesPerSecond: maxPagesPerSecond(),
+      key: source,
+      redis: redisClient(),
+    });
+    budgets.set(source, budget);
+  }
+  return budget;
+}
 
 /**
  * This server's insights: walks and results shared through Redis when REDIS_URL is
@@ -18,7 +33,6 @@ const holder = globalThis as { __invoicingInsights?: Insights };
 export function insights(): Insights {
   if (!holder.__invoicingInsights) {
     const store = sharedStore();
-    const budgets = new Map<string, PageBudget>();
     let source: Promise<string> | null = null;
     holder.__invoicingInsights = createInsights({
       store,
@@ -31,18 +45,7 @@ export function insights(): Insights {
         });
         return source;
       },
-      budgetFor: (key) => {
-        let budget = budgets.get(key);
-        if (!budget) {
-          budget = createPageBudget({
-            pagesPerSecond: maxPagesPerSecond(),
-            key,
-            redis: redisClient(),
-          });
-          budgets.set(key, budget);
-        }
-        return budget;
-      },
+      budgetFor: pageBudgetFor,
       refreshIntervalMs: refreshIntervalMs(),
       lockTtlMs: lockTtlMs(),
     });
@@ -52,7 +55,10 @@ export function insights(): Insights {
 
 const started = globalThis as { __invoicingInsightsBackground?: () => void };
 
-/** Starts the background refresh once per process (instrumentation.ts, at start). */
+/** Starts the background refresh once per process (instrumentation.ts, at start), and the search index's walks. */
 export function startInsightsInBackground(): void {
   started.__invoicingInsightsBackground ??= insights().startBackground();
+  void import("@/lib/search/instance").then(({ startSearchIndexInBackground }) =>
+    startSearchIndexInBackground(),
+  );
 }

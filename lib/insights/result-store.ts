@@ -32,6 +32,8 @@ export interface ResultStoreOptions {
   secret?: () => Promise<string>;
   bounds?: EntryBounds;
   now?: () => number;
+  /** the shared store's collection that bounds these entries (default the insights' results) */
+  collection?: string;
 }
 
 /** Results not written again for two weeks are dropped (a source or a view nobody reads any more). */
@@ -84,16 +86,16 @@ export function sharedResultStore(
 ): ResultStore {
   const secret = options.secret ?? (() => identifierSecret(store));
   const bounds = options.bounds ?? resultBounds();
-  const nameOf = async (key: string) => `insights:result:${storedName(await secret(), key)}`;
+  const collection = options.collection ?? RESULTS_COLLECTION;
+  const prefix = options.collection ? `${options.collection}:` : "insights:result:";
+  const nameOf = async (key: string) => `${prefix}${storedName(await secret(), key)}`;
   return {
     kind: "redis",
     get: (key) => guarded("read", async () => store.get(await nameOf(key))),
     set: (key, value) =>
-      guarded("kept", async () =>
-        store.setBounded(RESULTS_COLLECTION, await nameOf(key), value, bounds),
-      ),
+      guarded("kept", async () => store.setBounded(collection, await nameOf(key), value, bounds)),
     delete: (key) =>
-      guarded("deleted", async () => store.deleteBounded(RESULTS_COLLECTION, await nameOf(key))),
+      guarded("deleted", async () => store.deleteBounded(collection, await nameOf(key))),
   };
 }
 

@@ -160,6 +160,22 @@ describe("insight refreshes", () => {
   });
 });
 
+describe("searches", () => {
+  it("thirty at once per allowance, then a 429 saying when; SEARCH_RATE_LIMIT_* set it", async () => {
+    for (let i = 0; i < 30; i++) expect(await routes.admitSearch("account:a")).toBeNull();
+    expect(await expect429(await routes.admitSearch("account:a"), 6)).toMatch(
+      /^Too many searches:/,
+    );
+    expect(await routes.admitSearch("account:b")).toBeNull();
+    vi.stubEnv("SEARCH_RATE_LIMIT_BURST", "2");
+    vi.resetModules();
+    const tight: Module = await import("./costly-routes");
+    expect(await tight.admitSearch("account:c")).toBeNull();
+    expect(await tight.admitSearch("account:c")).toBeNull();
+    await expect429(await tight.admitSearch("account:c"), 1);
+  });
+});
+
 describe("the built-in API", () => {
   const bearer = (key: string) => new Headers({ authorization: `Bearer ${key}` });
 

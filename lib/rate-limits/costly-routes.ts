@@ -2,7 +2,14 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Viewer } from "@/lib/auth/guard";
 import { clientAddress } from "./client-address";
-import { createLimiter, envNumber, type Limiter, tooManyRequests, type Verdict } from "./limiter";
+import {
+  burstRule,
+  createLimiter,
+  envNumber,
+  type Limiter,
+  tooManyRequests,
+  type Verdict,
+} from "./limiter";
 
 /**
  * The limits of the routes whose one request costs many: an export walks a whole
@@ -119,6 +126,24 @@ const apiChecks = lazily(() =>
  */
 export async function admitApiCheck(key: string): Promise<Verdict> {
   return apiChecks().consume(key);
+}
+
+const searches = lazily(() =>
+  createLimiter(
+    "searches",
+    burstRule(envNumber("SEARCH_RATE_LIMIT_PER_SEC", 5), envNumber("SEARCH_RATE_LIMIT_BURST", 30)),
+  ),
+);
+
+/**
+ * Spends one of `key`'s searches (`/api/search`, as a person types in the palette or a
+ * search field): SEARCH_RATE_LIMIT_BURST (30) at once, SEARCH_RATE_LIMIT_PER_SEC (5) a
+ * second over time. A search reads the server's indexes, not the API, unless the
+ * customers have not been read yet (then one page of the API's own search).
+ */
+export async function admitSearch(key: string): Promise<Response | null> {
+  const verdict = await searches().consume(key);
+  return verdict.ok ? null : tooManyRequests(verdict.retryAfterSec, "searches");
 }
 
 /**

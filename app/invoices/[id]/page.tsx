@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
 import { InvoiceDetail } from "@/components/invoices/invoice-detail";
 import { PageHeader } from "@/components/layout/page-header";
@@ -10,6 +10,7 @@ import { UUID_PATTERN } from "@/lib/api/schemas";
 import { requireViewer } from "@/lib/auth/guard";
 import { readCustomerContracts } from "@/lib/contracts/find";
 import { insightNow } from "@/lib/insights/today";
+import { invoiceIdByNumber, numberInPath } from "@/lib/search/number-page";
 import { serverFetcher } from "@/lib/upstream/server-fetcher";
 
 type Params = { params: Promise<{ id: string }> };
@@ -53,7 +54,15 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function InvoicePage({ params }: Params) {
   await requireViewer();
-  const loaded = await loadInvoice((await params).id);
+  const { id } = await params;
+  // `/invoices/<number>`: the number index names its id (the API has no number filter).
+  const number = numberInPath(id);
+  if (number) {
+    const found = await invoiceIdByNumber(number);
+    if (found.id) redirect(`/invoices/${found.id}`);
+    notFound();
+  }
+  const loaded = await loadInvoice(id);
   if (loaded === null) notFound();
   if (!loaded.ok)
     return (
