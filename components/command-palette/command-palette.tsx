@@ -41,13 +41,16 @@ interface Jump {
  * first option and the field names the highlighted one (aria-activedescendant).
  */
 export default function CommandPalette({
+  initialText = "",
   onClose,
 }: {
+  /** typed before the palette's script arrived (palette-shell.tsx) */
+  initialText?: string;
   /** `navigating`: a page was picked */
   onClose: (navigating: boolean) => void;
 }) {
   const router = useRouter();
-  const [text, setText] = useState("");
+  const [text, setText] = useState(initialText);
   const search = useCustomerSearch(text);
   const { views } = useSavedViews();
   const words = text.trim().toLowerCase();

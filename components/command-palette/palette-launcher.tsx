@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { hasModifier, shortcutApplies } from "../shortcuts/applies";
+import { PaletteShell } from "./palette-shell";
 
 // Loaded on first use (or when the pointer nears the button): the palette and React
 // Aria add nothing to any page's first load. React.lazy rather than next/dynamic: both
@@ -19,6 +20,8 @@ const ShortcutsHelp = lazy(() => import("../shortcuts/shortcuts-help"));
 export function PaletteLauncher() {
   const [open, setOpenState] = useState<"palette" | "help" | null>(null);
   const [mac, setMac] = useState(false);
+  // What is typed before the palette's script has arrived: the palette starts from it.
+  const [typedEarly, setTypedEarly] = useState("");
   // What is open, for the page-wide keys: a second Ctrl+K does not stack a palette.
   const shown = useRef(open);
   const setOpen = useCallback((next: typeof open) => {
@@ -31,8 +34,16 @@ export function PaletteLauncher() {
     if (shown.current) return;
     returnFocus.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setTypedEarly("");
     setOpen("palette");
   }, [setOpen]);
+  const closePalette = useCallback(
+    (returnFocusTo: "opener" | "none") => {
+      setOpen(null);
+      if (returnFocusTo === "opener") returnFocus.current?.focus({ preventScroll: true });
+    },
+    [setOpen],
+  );
 
   useEffect(() => {
     // Seen before the combobox's own handler closes its list (capture runs first).
@@ -96,18 +107,28 @@ export function PaletteLauncher() {
       {open ? (
         // React Aria's modals render into <body>: below 1024 px this button sits in the
         // folded navigation (display: none).
-        <Suspense fallback={null}>
-          {open === "palette" ? (
+        open === "palette" ? (
+          <Suspense
+            fallback={
+              <PaletteShell
+                text={typedEarly}
+                onTextChange={setTypedEarly}
+                onClose={(back) => closePalette(back ? "opener" : "none")}
+              />
+            }
+          >
             <CommandPalette
+              initialText={typedEarly}
               onClose={(navigating) => {
-                setOpen(null);
-                if (!navigating) returnFocus.current?.focus({ preventScroll: true });
+                closePalette(navigating ? "none" : "opener");
               }}
             />
-          ) : (
+          </Suspense>
+        ) : (
+          <Suspense fallback={null}>
             <ShortcutsHelp onClose={() => setOpen(null)} />
-          )}
-        </Suspense>
+          </Suspense>
+        )
       ) : null}
     </>
   );
