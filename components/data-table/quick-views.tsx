@@ -3,12 +3,18 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import Link from "@/components/layout/link";
-import { currentQuickView, type QuickView, type QuickViewList } from "@/lib/lists/quick-views";
+import {
+  currentQuickView,
+  type QuickView,
+  type QuickViewList,
+  quickViewHref,
+} from "@/lib/lists/quick-views";
 
 /**
  * A list's quick views (lib/lists/quick-views.ts) over its filters: links, the one
- * whose filters the URL holds marked as current (a filter changed by hand marks
- * none). Read from the address bar, so a filter set in the list moves the mark too.
+ * whose filters the URL holds marked as current, also with filters no view sets
+ * added (a customer), which each link keeps; a filter of a view's changed by hand
+ * marks none. Read from the address bar, so a filter set in the list moves the mark too.
  */
 export function QuickViews({
   list,
@@ -41,7 +47,7 @@ export function QuickViews({
           return (
             <li key={view.id} className="shrink-0">
               <Link
-                href={view.query ? `/${list}?${view.query}` : `/${list}`}
+                href={quickViewHref(list, views, view, query)}
                 aria-current={isCurrent ? "page" : undefined}
                 title={view.description}
                 className={`block whitespace-nowrap rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent ${

@@ -23,11 +23,14 @@ export interface QuickView {
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** Issued invoices (the Issued view), and those with something still owed (Unpaid). */
+const ISSUED_FILTERS = { statuses: ["ISSUED" as const] };
+const UNPAID_FILTERS = { statuses: ["ISSUED" as const], hasOutstandingBalance: true };
+
 /** Overdue: issued, something still owed, due before today (due today is not yet overdue). */
 export function overdueQuery(today: number): string {
   return invoiceList.apiQuery({
-    statuses: ["ISSUED"],
-    hasOutstandingBalance: true,
+    ...UNPAID_FILTERS,
     dueDateEndAt: new Date(today - 1).toISOString(),
   });
 }
@@ -46,13 +49,13 @@ export function invoiceQuickViews(today: number): QuickView[] {
     {
       id: "issued",
       label: "Issued",
-      query: invoiceList.apiQuery({ statuses: ["ISSUED"] }),
+      query: invoiceList.apiQuery(ISSUED_FILTERS),
       description: "Invoices sent to customers, newest first",
     },
     {
       id: "unpaid",
       label: "Unpaid",
-      query: invoiceList.apiQuery({ statuses: ["ISSUED"], hasOutstandingBalance: true }),
+      query: invoiceList.apiQuery(UNPAID_FILTERS),
       description: "Issued invoices with something still owed",
     },
     {
@@ -172,22 +175,31 @@ const LISTS = {
 export type QuickViewList = keyof typeof LISTS;
 
 /**
- * A URL query's filters as the list writes them: its order and display choices aside,
- * and each filter's values as a set (Expired and Cancelled picked in either order are
- * one view).
+ * A URL query's filters as the list writes them, by parameter: its order and display
+ * choices aside, and each filter's values as a set (Expired and Cancelled picked in
+ * either order are one view).
  */
-function filtersOf(list: FilterableList, query: string): string {
+function filtersOf(list: FilterableList, query: string): Map<string, string> {
   const values = Object.entries(list.load(new URLSearchParams(query))).map(([key, value]) => [
     key,
     Array.isArray(value) ? [...value].sort() : value,
   ]);
-  return list.apiQuery({ ...Object.fromEntries(values), orderBy: null });
+  const written = list.apiQuery({ ...Object.fromEntries(values), orderBy: null });
+  return new Map(new URLSearchParams(written));
+}
+
+/** The parameters the list's quick views set between them: what tells one view from another. */
+function viewKeysOf(list: FilterableList, views: readonly QuickView[]): Set<string> {
+  return new Set(views.flatMap((view) => [...filtersOf(list, view.query).keys()]));
 }
 
 /**
- * The quick view a list's URL query shows: the one with the same filters (the order
- * and the chosen columns may differ: reversing "Issued" is still "Issued"), else null
- * (filters of the person's own).
+ * The quick view a list's URL query shows: the one whose filters the URL holds, each
+ * parameter any view sets as that view sets it (absent where it sets none). Filters no
+ * view sets (a customer, a due date range) narrow the view and keep it: "Unpaid" for
+ * one customer is still "Unpaid". The order and the chosen columns may differ too
+ * (reversing "Issued" is still "Issued"). Null once a filter a view sets is changed
+ * by hand.
  */
 export function currentQuickView(
   listName: QuickViewList,
@@ -196,5 +208,35 @@ export function currentQuickView(
 ): string | null {
   const list: FilterableList = LISTS[listName];
   const here = filtersOf(list, query);
-  return views.find((view) => filtersOf(list, view.query) === here)?.id ?? null;
+  const keys = viewKeysOf(list, views);
+  const matches = (view: QuickView) => {
+    const theirs = filtersOf(list, view.query);
+    return [...keys].every((key) => here.get(key) === theirs.get(key));
+  };
+  return views.find(matches)?.id ?? null;
+}
+
+/**
+ * A quick view's link from the list's URL query: the view with the filters no view
+ * sets kept from the URL, so moving from "Unpaid" to "Overdue" keeps the customer
+ * chosen; a chip's remove button or "Clear filters" drops them.
+ */
+export function quickViewHref(
+  listName: QuickViewList,
+  views: readonly QuickView[],
+  view: QuickView,
+  query: string,
+): string {
+  const list: FilterableList = LISTS[listName];
+  const keys = viewKeysOf(list, views);
+  const narrowing = Object.entries(list.load(new URLSearchParams(query))).filter(
+    ([key, value]) => value !== null && !keys.has(key) && key !== "orderBy",
+  );
+  const written = narrowing.length
+    ? list.apiQuery({
+        ...list.load(new URLSearchParams(view.query)),
+        ...Object.fromEntries(narrowing),
+      })
+    : view.query;
+  return written ? `/${listName}?${written}` : `/${listName}`;
 }
