@@ -19,6 +19,7 @@ import { type SavedView, savedViewHref } from "@/lib/saved-views/schema";
 import { customerDetail, suggestionCount } from "../filters/customer-suggestions";
 import { useSavedViews } from "../saved-views/use-saved-views";
 import { type CustomerSearch, shownCustomers, useCustomerSearch } from "./customer-search";
+import { unpaidInvoiceJumps } from "./unpaid-jumps";
 
 /** Every page one can jump to, with the words people may type for it. */
 const PAGES = SITE_PAGES;
@@ -185,6 +186,7 @@ function jumpSections(
         ),
       })),
     },
+    { heading: "Unpaid invoices", jumps: unpaidInvoiceJumps(customers) },
   ];
   return sections.filter((section) => section.jumps.length > 0);
 }

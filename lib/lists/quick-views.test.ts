@@ -6,6 +6,7 @@ import { paymentList } from "./payments";
 import {
   contractQuickViews,
   currentQuickView,
+  customerInvoicesHref,
   customerQuickViews,
   invoiceQuickViews,
   paymentQuickViews,
@@ -192,5 +193,14 @@ describe("a quick view's link", () => {
     expect(quickViewHref("invoices", invoiceViews, view("all"), "statuses=DRAFT")).toBe(
       "/invoices",
     );
+  });
+
+  it("from a customer, opens the Invoices list on its issued or unpaid invoices, the Issued and Unpaid views", () => {
+    const issued = customerInvoicesHref(CUSTOMER, "issued").split("?")[1]!;
+    const unpaid = customerInvoicesHref(CUSTOMER, "unpaid").split("?")[1]!;
+    expect(issued).toBe(`customerIds=${CUSTOMER}&statuses=ISSUED`);
+    expect(currentQuickView("invoices", invoiceViews, issued)).toBe("issued");
+    expect(currentQuickView("invoices", invoiceViews, unpaid)).toBe("unpaid");
+    expect(customerInvoicesHref(CUSTOMER, "all")).toBe(`/invoices?customerIds=${CUSTOMER}`);
   });
 });
