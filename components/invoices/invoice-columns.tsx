@@ -2,7 +2,7 @@
 
 import type { InvoiceRecord } from "@/lib/api/client";
 import { formatDate, formatMoney, formatPeriod, formatTimestamp, humanize } from "@/lib/format";
-import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
+import { isOverdue, paymentStateOf, pendingPaymentNote } from "@/lib/invoice-state";
 import { invoiceList } from "@/lib/lists/invoices";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { ContractNameLink } from "../contracts/contract-detail-link";
@@ -20,6 +20,25 @@ import { DueDate } from "../timestamp";
 const total = (invoice: InvoiceRecord) => [formatMoney(invoice.totalAmount)];
 const applied = (invoice: InvoiceRecord) => [formatMoney(invoice.appliedAmount)];
 const remaining = (invoice: InvoiceRecord) => [formatMoney(invoice.remainingAmount)];
+/** The Remaining cell's texts: what is owed, and what card payments awaiting funds will pay. */
+const remainingAndPending = (invoice: InvoiceRecord) => {
+  const pending = pendingPaymentNote(invoice);
+  return pending ? [...remaining(invoice), pending] : remaining(invoice);
+};
+
+const PENDING_TITLE = "In card payments awaiting their funds: not paid until they arrive";
+
+/** What is still owed and, under it, what pending card payments will pay: "$0.00" does not read as paid. */
+function RemainingCell({ invoice }: { invoice: InvoiceRecord }) {
+  const pending = pendingPaymentNote(invoice);
+  if (!pending) return <AmountLines lines={remaining(invoice)} />;
+  return (
+    <span data-amount title={PENDING_TITLE} className="-my-1 block leading-[1.1rem]">
+      <span className="block">{remaining(invoice)[0]}</span>
+      <span className="block text-xs text-info">{pending}</span>
+    </span>
+  );
+}
 
 /**
  * One badge for where an invoice stands: an issued invoice by what is paid of it
@@ -144,8 +163,8 @@ const INVOICE_COLUMNS = listColumns<InvoiceRecord, ColumnIdOf<typeof invoiceList
     },
     remaining: {
       header: "Remaining",
-      meta: { priority: 1, align: "right", amounts: remaining },
-      cell: ({ row }) => <AmountLines lines={remaining(row.original)} />,
+      meta: { priority: 1, align: "right", amounts: remainingAndPending },
+      cell: ({ row }) => <RemainingCell invoice={row.original} />,
     },
     dueAt: {
       header: "Due",
