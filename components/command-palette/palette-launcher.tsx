@@ -1,6 +1,7 @@
 "use client";
 
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { SiteMenuContext } from "../layout/app-shell";
 import { hasModifier, shortcutApplies } from "../shortcuts/applies";
 import { PaletteShell } from "./palette-shell";
 
@@ -22,6 +23,7 @@ export function PaletteLauncher() {
   const [mac, setMac] = useState(false);
   // What is typed before the palette's script has arrived: the palette starts from it.
   const [typedEarly, setTypedEarly] = useState("");
+  const { closeMenu } = useContext(SiteMenuContext);
   // What is open, for the page-wide keys: a second Ctrl+K does not stack a palette.
   const shown = useRef(open);
   const setOpen = useCallback((next: typeof open) => {
@@ -120,6 +122,7 @@ export function PaletteLauncher() {
             <CommandPalette
               initialText={typedEarly}
               onClose={(navigating) => {
+                if (navigating) closeMenu();
                 closePalette(navigating ? "none" : "opener");
               }}
             />
