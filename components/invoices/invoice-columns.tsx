@@ -6,7 +6,7 @@ import { isOverdue, paymentStateOf, pendingPaymentNote } from "@/lib/invoice-sta
 import { invoiceList } from "@/lib/lists/invoices";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { ContractNameLink } from "../contracts/contract-detail-link";
-import { AmountLines, CellLink, cardColumn } from "../data-table/cells";
+import { AmountLines, CellLink, tallCardColumn } from "../data-table/cells";
 import {
   type ColumnIdOf,
   type ColumnSpec,
@@ -246,23 +246,33 @@ export function invoiceColumns(
   );
   if (options.currentCustomerName !== undefined)
     shown.splice(1, 0, { id: "billedName", ...billedNameColumn(options.currentCustomerName) });
-  // On a phone: number, where it stands, what is owed; the customer and the due day.
+  // On a phone: number and where it stands; the customer and what is owed; the due day.
   shown.push(
-    cardColumn<InvoiceRecord>("Invoice", (invoice) => ({
-      title: invoice.number,
-      badge: <InvoiceState invoice={invoice} />,
-      figure: remaining(invoice)[0],
-      subtitle: options.hideCustomer
-        ? formatPeriod(invoice.periodStartAt, invoice.periodEndAt)
-        : (invoice.customerName ?? "—"),
-      aside: invoice.dueAt ? (
-        <>
-          Due <DueDay invoice={invoice} />
-        </>
-      ) : (
-        "Not issued"
-      ),
-    })),
+    tallCardColumn<InvoiceRecord>("Invoice", (invoice) => {
+      const issued = invoice.status === "ISSUED";
+      return {
+        title: invoice.number,
+        badge: <InvoiceState invoice={invoice} />,
+        subtitle: options.hideCustomer
+          ? formatPeriod(invoice.periodStartAt, invoice.periodEndAt)
+          : (invoice.customerName ?? "—"),
+        // Before issue nothing is owed yet: the card shows what it will come to.
+        figureLabel: issued ? "Owed" : "Total",
+        figure: issued ? remaining(invoice)[0] : total(invoice)[0],
+        detail: invoice.dueAt ? (
+          <>
+            Due <DueDay invoice={invoice} />
+          </>
+        ) : (
+          "Not issued"
+        ),
+        figureNote: pendingPaymentNote(invoice) ? (
+          <span className="text-info" title={PENDING_TITLE}>
+            {pendingPaymentNote(invoice)}
+          </span>
+        ) : undefined,
+      };
+    }),
   );
   return shown;
 }
