@@ -97,7 +97,7 @@ export default function CommandPalette({
                       key={jump.id}
                       id={jump.id}
                       textValue={jump.name}
-                      className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 outline-none data-[focused]:bg-accent-soft"
+                      className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 outline-none data-[focused]:bg-accent-soft pointer-coarse:min-h-11"
                     >
                       {jump.content}
                     </ListBoxItem>
@@ -107,7 +107,7 @@ export default function CommandPalette({
             </ListBox>
           </Autocomplete>
           <SearchStatus search={search} />
-          <p className="border-t border-line px-4 py-2 text-xs text-fg-muted">
+          <p className="border-t border-line px-4 py-2 text-xs text-fg-muted pointer-coarse:hidden">
             ↑ ↓ to move · Enter to open · Esc to close
           </p>
         </Dialog>
@@ -177,7 +177,8 @@ function jumpSections(
             {/* What tells same-named customers apart: e-mail, health, what they owe. */}
             <span className="min-w-0">
               <span className="block">{customer.name}</span>
-              <span className="block truncate text-xs text-fg-muted">
+              {/* Wrapped, not cut: what is owed comes last, and counts most on a phone. */}
+              <span className="block break-words text-xs text-fg-muted">
                 {customerDetail(customer)}
               </span>
             </span>

@@ -102,7 +102,8 @@ export function PaletteLauncher() {
         className="mb-3 flex w-full items-center justify-between gap-2 rounded-md border border-line-strong bg-surface px-3 py-1.5 text-left text-sm text-fg-muted hover:text-fg"
       >
         <span>Jump to…</span>
-        <kbd className="whitespace-nowrap rounded border border-line-strong bg-surface-muted px-1 font-sans text-xs text-fg-muted">
+        {/* No keyboard hint on a touch screen, where no keyboard is at hand. */}
+        <kbd className="whitespace-nowrap rounded border border-line-strong bg-surface-muted px-1 font-sans text-xs text-fg-muted pointer-coarse:hidden">
           {mac ? "⌘K" : "Ctrl K"}
         </kbd>
       </button>
