@@ -99,7 +99,7 @@ export function PaletteLauncher() {
         onPointerEnter={() => void loadPalette()}
         onFocus={() => void loadPalette()}
         aria-keyshortcuts="Control+K Meta+K"
-        className="mb-3 flex w-full items-center justify-between gap-2 rounded-md border border-line-strong bg-surface px-3 py-1.5 text-left text-sm text-fg-muted hover:text-fg"
+        className="mb-3 flex w-full items-center justify-between gap-2 rounded-md border border-line-strong bg-surface px-3 py-1.5 text-left text-sm text-fg-muted hover:text-fg max-lg:min-h-11"
       >
         <span>Jump to…</span>
         {/* No keyboard hint on a touch screen, where no keyboard is at hand. */}

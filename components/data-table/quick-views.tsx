@@ -36,11 +36,11 @@ export function QuickViews({
   }, [current]);
   return (
     <nav aria-label={label} className="mb-4">
-      {/* One row that scrolls sideways on a phone, as tabs do there: wrapped, six views
-          took two rows above the list. */}
+      {/* One row that scrolls sideways on a phone, as tabs do there (wrapped, six views
+          took two rows above the list), a shadow at each edge with more beyond it. */}
       <ul
         ref={row}
-        className="inline-flex max-w-full gap-1 rounded-lg border border-line-strong bg-surface p-1 max-sm:overflow-x-auto sm:flex-wrap"
+        className="inline-flex max-w-full gap-1 rounded-lg border border-line-strong bg-surface p-1 max-sm:scroll-shadows-x max-sm:overflow-x-auto sm:flex-wrap"
       >
         {views.map((view) => {
           const isCurrent = view.id === current;
@@ -50,7 +50,7 @@ export function QuickViews({
                 href={quickViewHref(list, views, view, query)}
                 aria-current={isCurrent ? "page" : undefined}
                 title={view.description}
-                className={`block whitespace-nowrap rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent ${
+                className={`block whitespace-nowrap rounded-md px-3 py-1 text-sm font-medium max-sm:py-3 focus-visible:outline-2 focus-visible:outline-accent ${
                   isCurrent
                     ? "bg-inverse text-inverse-fg"
                     : "text-fg-muted hover:bg-surface-muted hover:text-fg"

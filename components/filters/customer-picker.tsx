@@ -140,7 +140,7 @@ function CustomerChip({ id, onRemove }: { id: string; onRemove: () => void }) {
   const name = record?.name;
   return (
     <li
-      className={`${chipClass} max-w-full py-1 pr-1 pl-2.5`}
+      className={`${chipClass} max-w-full py-0.5 pr-0.5 pl-2.5`}
       title={record ? customerDetail(record) : id}
     >
       <span className="truncate">
@@ -151,7 +151,7 @@ function CustomerChip({ id, onRemove }: { id: string; onRemove: () => void }) {
         type="button"
         aria-label={`Remove ${name ?? "customer"}`}
         onClick={onRemove}
-        className="ml-1 rounded-full px-1.5 text-fg-muted hover:text-fg"
+        className="ml-1 grid size-6 shrink-0 place-items-center rounded-full text-fg-muted hover:bg-surface-muted hover:text-fg"
       >
         <span aria-hidden="true">×</span>
       </button>

@@ -71,7 +71,7 @@ export function AppShell({
           aria-controls="site-nav"
           onClick={() => setOpen(!open)}
           onKeyDown={closeOnEscape}
-          className="flex shrink-0 items-center gap-1.5 rounded-md border border-line-strong px-2.5 py-1 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent lg:hidden"
+          className="flex shrink-0 items-center gap-1.5 rounded-md border border-line-strong px-2.5 py-1 text-sm font-medium max-lg:min-h-11 max-lg:px-3 text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent lg:hidden"
         >
           <OutlineIcon path={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} />
           Menu
