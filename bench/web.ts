@@ -41,9 +41,9 @@ const ROUTES = [
   "/views",
 ];
 const TARGET_ROWS = 10_000;
-/** The pages Lighthouse measures (issue 13): the home page and the two busiest lists. */
+/** The pages Lighthouse measures: the home page and the two busiest lists. */
 const LIGHTHOUSE_ROUTES = ["/", "/invoices", "/customers"];
-/** The first-load budget per route, gzipped (issue #36). */
+/** The first-load budget per route, gzipped. */
 const BUDGET_KB = 185;
 
 // The browser tests' chromium (found or installed: lib/testing/chromium.ts), with

@@ -33,10 +33,8 @@ function subscribeToAddressBar(onChange: () => void): () => void {
  * The values are read from the address bar itself (`useSyncExternalStore` on
  * `location.search`, re-read on back/forward and after each write), not from the
  * router's `useSearchParams`: Next.js takes a pushed or popped URL in a transition, so
- * when back came before the router had rendered the pushed entry, its search params
- * never changed and an overlay of the written values (what this hook used to keep
- * until the router caught up) stayed on screen: the Outstanding select kept "true"
- * after back (e2e/pages/invoices.spec.ts, "fast back and forward"). The server renders
+ * a back pressed before the router rendered the pushed entry would leave the written
+ * values on screen (e2e/pages/invoices.spec.ts, "fast back and forward"). The server renders
  * from `useSearchParams`, which hydration reads too.
  *
  * Writing goes through `history.pushState`/`replaceState`, which Next.js's router

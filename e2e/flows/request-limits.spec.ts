@@ -9,7 +9,13 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { demoKey } from "../support/env";
-import { authDatabase, freePort, type Instance, requestFrom, startInstance } from "../support/instances";
+import {
+  authDatabase,
+  freePort,
+  type Instance,
+  requestFrom,
+  startInstance,
+} from "../support/instances";
 import { expect, test } from "../support/test";
 
 const ACCOUNT = { email: "cy@limits.test", password: "cy's own password, long enough" };

@@ -9,7 +9,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { demoKey } from "../support/env";
-import { authDatabase, freePort, type Instance, requestFrom, startInstance } from "../support/instances";
+import {
+  authDatabase,
+  freePort,
+  type Instance,
+  requestFrom,
+  startInstance,
+} from "../support/instances";
 import { E2E_ACCOUNT, SESSION_COOKIE } from "../support/session";
 import { expect, test } from "../support/test";
 

@@ -7,7 +7,14 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { API_DOWN_URL, demoKey, E2E_DB, E2E_NOW, LIMITED_KEY_URL, REFUSED_KEY_URL } from "../support/env";
+import {
+  API_DOWN_URL,
+  demoKey,
+  E2E_DB,
+  E2E_NOW,
+  LIMITED_KEY_URL,
+  REFUSED_KEY_URL,
+} from "../support/env";
 import {
   authDatabase,
   freePort,
@@ -799,6 +806,10 @@ test.describe("answers proxy.ts never sees, or sees before the route answers", (
       expect(res.headers()["cache-control"], method).toBe("no-store");
       expect(res.headers(), method).toMatchObject(API_HEADERS);
     }
+    const viewRead = await request.get("/api/views/00000000-0000-4000-8000-000000000000");
+    expect(viewRead.status()).toBe(405);
+    expect(viewRead.headers()["cache-control"]).toBe("no-store");
+    expect(viewRead.headers().allow).toBe("PATCH, DELETE");
     for (const path of ["/%E0%A4%A", "/api/data/%E0%A4%A"]) {
       const res = await request.get(path);
       expect(res.status(), path).toBe(400);

@@ -9,7 +9,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SPEC_CONTRACT_HEALTHS } from "../../lib/sandbox/testing/spec-terms";
-import { API_DOWN_URL, E2E_NOW, FAULT_CONTROL_URL, FAULTS_URL, LIMITED_KEY_URL } from "../support/env";
+import {
+  API_DOWN_URL,
+  E2E_NOW,
+  FAULT_CONTROL_URL,
+  FAULTS_URL,
+  LIMITED_KEY_URL,
+} from "../support/env";
 import { apiAuth } from "../support/lists";
 import { startOwnServer, untilListening } from "../support/own-server";
 import { ensureSignedIn } from "../support/session";

@@ -8,7 +8,13 @@ import { formatDate, formatMoney, type MoneyLike } from "@/lib/format";
 import { PAYMENT_STATE_LABELS, paymentStateOf } from "@/lib/invoice-state";
 import { API_DOWN_URL, demoKey, E2E_NOW, REFUSED_KEY_URL } from "../support/env";
 import { escapeRegExp, expectChip, openEditor, pick, toolbar } from "../support/filters";
-import { closeMenu, overdueMarks, quickViewsOf, reachForList, toggleColumn } from "../support/lists";
+import {
+  closeMenu,
+  overdueMarks,
+  quickViewsOf,
+  reachForList,
+  toggleColumn,
+} from "../support/lists";
 import { ensureSignedIn } from "../support/session";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
 

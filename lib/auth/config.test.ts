@@ -199,7 +199,7 @@ describe("safeNext keeps same-origin paths only", () => {
     expect(safeNext(next)).toBe(expected);
   });
 
-  // The probe's redirects (issue 11): each normalised to `//evil.example…`, which a
+  // Open-redirect attempts: each normalised to `//evil.example…`, which a
   // browser reads as another host. Encoded forms that turn into one when decoded
   // once or twice more fall back too.
   it.each([

@@ -5,15 +5,13 @@
  * A failure is said when it follows a success, not once per request, and so is the
  * end of it. A session check that waited out AUTH_DATABASE_TIMEOUT_MS (a PostgreSQL
  * that stopped answering) makes the storage "silent": the next checks fail at once
- * instead of each waiting it out again (a page, then the sign-in page it sent the
- * person to, took 15 s in the deployment test). Meanwhile the storage is pinged once
+ * instead of each waiting it out again (docs/decisions.md). Meanwhile the storage is pinged once
  * a second, and the first answer ends it: no request waits to find out it is back,
  * and none is refused after it is.
  *
  * Instances tell each other (lib/auth/server.ts, through Redis): an instance that
  * waited it out says so, and the others go silent at once too, pinging at once (a
- * false alarm ends in one round trip). Without it a person met one wait on each
- * instance their requests reached (10.5 s to the message with two instances).
+ * false alarm ends in one round trip), so a person meets one wait, not one per instance.
  *
  * Written here rather than with a circuit-breaker library (opossum): its half-open
  * state tries the next request itself, so a person's page would wait out the timeout

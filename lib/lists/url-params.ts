@@ -2,12 +2,9 @@
  * Typed URL query parameters: how a list's filter values are read from a page's URL
  * and written back, on the server (the page's first fetch, exports) and in the browser.
  *
- * Why this is written here rather than taken from nuqs (used until session 6): the
- * URL state itself is Next.js's (`useSearchParams`, and its own handling of
- * `history.pushState`, see `use-url-values.ts`); what is left is reading and writing a
- * few value kinds, about 1 kB gzipped, where nuqs cost each list page about 7 kB of
- * the 160 kB first-load budget (its queues, adapter and parser builders). The URL
- * format is nuqs's, so every link written before still opens the same view:
+ * Written here rather than taken from nuqs (docs/decisions.md): the URL state itself
+ * is Next.js's (`useSearchParams` and `history.pushState`, see `use-url-values.ts`);
+ * what is left is reading and writing a few value kinds. The URL format is nuqs's:
  * arrays comma-separated, unreadable values dropped, `,` `:` kept readable.
  */
 
