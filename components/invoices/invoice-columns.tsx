@@ -250,6 +250,9 @@ export function invoiceColumns(
   shown.push(
     tallCardColumn<InvoiceRecord>("Invoice", (invoice) => {
       const issued = invoice.status === "ISSUED";
+      const pending = pendingPaymentNote(invoice);
+      // All that is left is in a pending card payment: that leads, not "Owed $0.00".
+      const allPending = pending !== null && invoice.remainingAmount.value <= 0;
       return {
         title: invoice.number,
         badge: <InvoiceState invoice={invoice} />,
@@ -257,8 +260,12 @@ export function invoiceColumns(
           ? formatPeriod(invoice.periodStartAt, invoice.periodEndAt)
           : (invoice.customerName ?? "—"),
         // Before issue nothing is owed yet: the card shows what it will come to.
-        figureLabel: issued ? "Owed" : "Total",
-        figure: issued ? remaining(invoice)[0] : total(invoice)[0],
+        figureLabel: allPending ? "Pending" : issued ? "Owed" : "Total",
+        figure: allPending
+          ? formatMoney(invoice.pendingPaymentAmount)
+          : issued
+            ? remaining(invoice)[0]
+            : total(invoice)[0],
         detail: invoice.dueAt ? (
           <>
             Due <DueDay invoice={invoice} />
@@ -266,9 +273,9 @@ export function invoiceColumns(
         ) : (
           "Not issued"
         ),
-        figureNote: pendingPaymentNote(invoice) ? (
+        figureNote: pending ? (
           <span className="text-info" title={PENDING_TITLE}>
-            {pendingPaymentNote(invoice)}
+            {allPending ? "awaiting its funds" : pending}
           </span>
         ) : undefined,
       };
