@@ -91,7 +91,10 @@ export function CustomerSummary({
 
         <Card title="Billing">
           <Field label="Billing email">
-            <a className="text-accent hover:underline" href={`mailto:${customer.billingEmail}`}>
+            <a
+              className="inline-block py-1 text-accent hover:underline"
+              href={`mailto:${customer.billingEmail}`}
+            >
               {customer.billingEmail}
             </a>
           </Field>

@@ -50,7 +50,7 @@ export function QuickViews({
                 href={quickViewHref(list, views, view, query)}
                 aria-current={isCurrent ? "page" : undefined}
                 title={view.description}
-                className={`block whitespace-nowrap rounded-md px-3 py-1 text-sm font-medium max-sm:py-3 focus-visible:outline-2 focus-visible:outline-accent ${
+                className={`block whitespace-nowrap rounded-md px-3 py-1 text-sm font-medium max-sm:min-w-11 max-sm:py-3 max-sm:text-center focus-visible:outline-2 focus-visible:outline-accent ${
                   isCurrent
                     ? "bg-inverse text-inverse-fg"
                     : "text-fg-muted hover:bg-surface-muted hover:text-fg"
