@@ -359,7 +359,11 @@ test("the customer page's summary and health reason come with its HTML; its tabl
   await page.keyboard.press("Escape");
   await page.waitForTimeout(500);
   expect(dataReads.length).toBe(readsAtLoad);
-  // A click on the tables right after load is not lost: the voided box answers.
-  await page.getByLabel("Include voided invoices").check();
-  await expect(page).toHaveURL(/voided=true/);
+  // A click on the tables right after load is not lost: the Unpaid choice answers.
+  await page
+    .getByRole("group", { name: "Invoices shown" })
+    .locator("label")
+    .filter({ hasText: /^Unpaid$/ })
+    .click();
+  await expect(page).toHaveURL(/invoices=unpaid/);
 });
