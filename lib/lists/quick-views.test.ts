@@ -131,7 +131,7 @@ describe("the current quick view", () => {
       currentQuickView(
         "invoices",
         invoiceViews,
-        `${queryOf("overdue")}&dueDateStartAt=2026-01-01&customerId=0b6d2f7e-3c1a-4d5e-9f80-1a2b3c4d5e6f`,
+        `${queryOf("overdue")}&customerId=0b6d2f7e-3c1a-4d5e-9f80-1a2b3c4d5e6f`,
       ),
     ).toBe("overdue");
     expect(
@@ -148,6 +148,10 @@ describe("the current quick view", () => {
 
   it("is none once a filter a view sets is changed by hand", () => {
     expect(currentQuickView("invoices", invoiceViews, "statuses=ISSUED,VOIDED")).toBeNull();
+    // A date range is one filter: a start of one's own on Overdue's due days is a range of one's own.
+    expect(
+      currentQuickView("invoices", invoiceViews, `${queryOf("overdue")}&dueDateStartAt=2026-01-01`),
+    ).toBeNull();
     // Unpaid with fully paid ones asked for, or Issued with a balance filter of its own.
     expect(
       currentQuickView("invoices", invoiceViews, "statuses=ISSUED&hasOutstandingBalance=false"),
@@ -174,6 +178,13 @@ describe("the current quick view", () => {
 describe("a quick view's link", () => {
   const CUSTOMER = "0b6d2f7e-3c1a-4d5e-9f80-1a2b3c4d5e6f";
   const view = (id: string) => invoiceViews.find((v) => v.id === id)!;
+
+  it("drops both ends of a date range a view sets one end of", () => {
+    const here = `customerIds=${CUSTOMER}&dueDateStartAt=2026-11-17&dueDateEndAt=2026-11-26T23:59:59.999Z`;
+    expect(quickViewHref("invoices", invoiceViews, view("overdue"), here)).toBe(
+      `/invoices?customerIds=${CUSTOMER}&${queryOf("overdue")}`,
+    );
+  });
 
   it("keeps the filters no view sets, and drops those of the view it leaves", () => {
     const here = `customerIds=${CUSTOMER}&${queryOf("unpaid")}&columns=number&orderBy=issuedAt:ASC`;

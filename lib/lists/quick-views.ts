@@ -1,6 +1,7 @@
 import { INVOICE_STATUSES } from "../api/enums";
 import { contractList } from "./contracts";
 import { customerList } from "./customers";
+import type { FilterField } from "./define";
 import { invoiceList } from "./invoices";
 import { paymentList } from "./payments";
 import type { PageSearchParams } from "./url-params";
@@ -164,6 +165,7 @@ export function contractQuickViews(): QuickView[] {
 interface FilterableList {
   load: (search: URLSearchParams | PageSearchParams) => Record<string, unknown>;
   apiQuery: (values: Record<string, unknown>) => string;
+  fields: readonly FilterField[];
 }
 
 /** The lists that have quick views. */
@@ -191,13 +193,18 @@ function filtersOf(list: FilterableList, query: string): Map<string, string> {
 
 /** The parameters the list's quick views set between them: what tells one view from another. */
 function viewKeysOf(list: FilterableList, views: readonly QuickView[]): Set<string> {
-  return new Set(views.flatMap((view) => [...filtersOf(list, view.query).keys()]));
+  const keys = new Set(views.flatMap((view) => [...filtersOf(list, view.query).keys()]));
+  // A date range is one filter: a view that sets one end owns the other (Overdue's due days).
+  for (const field of list.fields)
+    if (field.kind === "dateRange" && (keys.has(field.from) || keys.has(field.to)))
+      for (const key of [field.from, field.to]) keys.add(key);
+  return keys;
 }
 
 /**
  * The quick view a list's URL query shows: the one whose filters the URL holds, each
  * parameter any view sets as that view sets it (absent where it sets none). Filters no
- * view sets (a customer, a due date range) narrow the view and keep it: "Unpaid" for
+ * view sets (a customer, a contract) narrow the view and keep it: "Unpaid" for
  * one customer is still "Unpaid". The order and the chosen columns may differ too
  * (reversing "Issued" is still "Issued"). Null once a filter a view sets is changed
  * by hand.
