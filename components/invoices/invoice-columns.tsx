@@ -20,11 +20,15 @@ import { DueDate } from "../timestamp";
 const total = (invoice: InvoiceRecord) => [formatMoney(invoice.totalAmount)];
 const applied = (invoice: InvoiceRecord) => [formatMoney(invoice.appliedAmount)];
 const remaining = (invoice: InvoiceRecord) => [formatMoney(invoice.remainingAmount)];
-/** The Remaining cell's texts: what is owed, and what card payments awaiting funds will pay. */
-const remainingAndPending = (invoice: InvoiceRecord) => {
-  const pending = pendingPaymentNote(invoice);
-  return pending ? [...remaining(invoice), pending] : remaining(invoice);
-};
+/**
+ * The Remaining cell's amounts: what is owed, and what card payments awaiting funds
+ * will pay (its word is for screen readers and the tooltip: the column keeps its width,
+ * and the row's badge says "Card payment pending").
+ */
+const remainingAndPending = (invoice: InvoiceRecord) =>
+  pendingPaymentNote(invoice)
+    ? [...remaining(invoice), formatMoney(invoice.pendingPaymentAmount)]
+    : remaining(invoice);
 
 const PENDING_TITLE = "In card payments awaiting their funds: not paid until they arrive";
 
@@ -35,7 +39,10 @@ function RemainingCell({ invoice }: { invoice: InvoiceRecord }) {
   return (
     <span data-amount title={PENDING_TITLE} className="-my-1 block leading-[1.1rem]">
       <span className="block">{remaining(invoice)[0]}</span>
-      <span className="block text-xs text-info">{pending}</span>
+      <span className="block text-xs text-info">
+        {formatMoney(invoice.pendingPaymentAmount)}
+        <span className="sr-only"> pending</span>
+      </span>
     </span>
   );
 }
