@@ -56,7 +56,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const viewer = await currentViewer().catch(() => null);
   const nonce = await pageNonce();
   const brand = (
-    <Link href="/" className="text-base font-semibold tracking-tight text-fg">
+    <Link
+      href="/"
+      className="inline-flex min-h-6 items-center text-base font-semibold tracking-tight text-fg"
+    >
       Invoicing
     </Link>
   );

@@ -96,14 +96,33 @@ export function invoiceStanding(
       const due = invoice.dueAt
         ? `, ${isOverdue(invoice, nowMs) ? "was due" : "due"} ${formatDate(invoice.dueAt)}`
         : "";
-      const pending =
-        invoice.pendingPaymentAmount.value > 0
-          ? `, and ${formatMoney(invoice.pendingPaymentAmount)} that pending card payments will cover`
-          : "";
+      const pending = invoice.pendingPaymentAmount.value > 0;
+      // All that is left is in pending card payments: that is the figure, not "$0.00 still owed".
+      if (pending && invoice.remainingAmount.value <= 0)
+        return {
+          figure: formatMoney(invoice.pendingPaymentAmount),
+          words: `in pending card payments, awaiting their funds: all that is still owed of ${total}${due}`,
+        };
       return {
         figure: formatMoney(invoice.remainingAmount),
-        words: `still owed of ${total}${due}${pending}`,
+        words: `still owed of ${total}${due}${
+          pending
+            ? `, and ${formatMoney(invoice.pendingPaymentAmount)} that pending card payments will cover`
+            : ""
+        }`,
       };
     }
   }
+}
+
+/**
+ * What card payments awaiting their funds will pay of an issued invoice, as a list
+ * row or card shows it beside what is still owed ("$850.00 pending"); null when none.
+ */
+export function pendingPaymentNote(invoice: {
+  status: string;
+  pendingPaymentAmount: MoneyLike;
+}): string | null {
+  if (invoice.status !== "ISSUED" || invoice.pendingPaymentAmount.value <= 0) return null;
+  return `${formatMoney(invoice.pendingPaymentAmount)} pending`;
 }

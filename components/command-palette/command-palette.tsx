@@ -22,6 +22,7 @@ import type { SearchAnswer } from "@/lib/search/types";
 import { customerDetail, suggestionCount } from "../filters/customer-suggestions";
 import { useSavedViews } from "../saved-views/use-saved-views";
 import { type PaletteSearch, type Shown, shownResults, usePaletteSearch } from "./customer-search";
+import { unpaidInvoiceJumps } from "./unpaid-jumps";
 
 /** Every page one can jump to, with the words people may type for it. */
 const PAGES = SITE_PAGES;
@@ -45,13 +46,16 @@ interface Jump {
  * first option and the field names the highlighted one (aria-activedescendant).
  */
 export default function CommandPalette({
+  initialText = "",
   onClose,
 }: {
+  /** typed before the palette's script arrived (palette-shell.tsx) */
+  initialText?: string;
   /** `navigating`: a page was picked */
   onClose: (navigating: boolean) => void;
 }) {
   const router = useRouter();
-  const [text, setText] = useState("");
+  const [text, setText] = useState(initialText);
   const search = usePaletteSearch(text);
   const { views } = useSavedViews();
   const words = text.trim().toLowerCase();
@@ -97,7 +101,7 @@ export default function CommandPalette({
                       key={jump.id}
                       id={jump.id}
                       textValue={jump.name}
-                      className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 outline-none data-[focused]:bg-accent-soft"
+                      className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 outline-none data-[focused]:bg-accent-soft pointer-coarse:min-h-11"
                     >
                       {jump.content}
                     </ListBoxItem>
@@ -107,7 +111,7 @@ export default function CommandPalette({
             </ListBox>
           </Autocomplete>
           <SearchStatus search={search} />
-          <p className="border-t border-line px-4 py-2 text-xs text-fg-muted">
+          <p className="border-t border-line px-4 py-2 text-xs text-fg-muted pointer-coarse:hidden">
             ↑ ↓ to move · Enter to open · Esc to close
           </p>
         </Dialog>
@@ -195,7 +199,8 @@ function jumpSections(
             {/* What tells same-named customers apart: e-mail, health, what they owe. */}
             <span className="min-w-0">
               <span className="block">{customer.name}</span>
-              <span className="block truncate text-xs text-fg-muted">
+              {/* Wrapped, not cut: what is owed comes last, and counts most on a phone. */}
+              <span className="block break-words text-xs text-fg-muted">
                 {customerDetail(customer, typed)}
               </span>
             </span>
@@ -204,6 +209,7 @@ function jumpSections(
         ),
       })),
     },
+    { heading: "Unpaid invoices", jumps: unpaidInvoiceJumps(customers) },
   ];
   return sections.filter((section) => section.jumps.length > 0);
 }

@@ -1,7 +1,9 @@
 "use client";
 
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from "react";
+import { SiteMenuContext } from "../layout/app-shell";
 import { hasModifier, shortcutApplies } from "../shortcuts/applies";
+import { PaletteShell } from "./palette-shell";
 
 // Loaded on first use (or when the pointer nears the button): the palette and React
 // Aria add nothing to any page's first load. React.lazy rather than next/dynamic: both
@@ -19,6 +21,9 @@ const ShortcutsHelp = lazy(() => import("../shortcuts/shortcuts-help"));
 export function PaletteLauncher() {
   const [open, setOpenState] = useState<"palette" | "help" | null>(null);
   const [mac, setMac] = useState(false);
+  // What is typed before the palette's script has arrived: the palette starts from it.
+  const [typedEarly, setTypedEarly] = useState("");
+  const { closeMenu } = useContext(SiteMenuContext);
   // What is open, for the page-wide keys: a second Ctrl+K does not stack a palette.
   const shown = useRef(open);
   const setOpen = useCallback((next: typeof open) => {
@@ -31,8 +36,16 @@ export function PaletteLauncher() {
     if (shown.current) return;
     returnFocus.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setTypedEarly("");
     setOpen("palette");
   }, [setOpen]);
+  const closePalette = useCallback(
+    (returnFocusTo: "opener" | "none") => {
+      setOpen(null);
+      if (returnFocusTo === "opener") returnFocus.current?.focus({ preventScroll: true });
+    },
+    [setOpen],
+  );
 
   useEffect(() => {
     // Seen before the combobox's own handler closes its list (capture runs first).
@@ -86,28 +99,40 @@ export function PaletteLauncher() {
         onPointerEnter={() => void loadPalette()}
         onFocus={() => void loadPalette()}
         aria-keyshortcuts="Control+K Meta+K"
-        className="mb-3 flex w-full items-center justify-between gap-2 rounded-md border border-line-strong bg-surface px-3 py-1.5 text-left text-sm text-fg-muted hover:text-fg"
+        className="mb-3 flex w-full items-center justify-between gap-2 rounded-md border border-line-strong bg-surface px-3 py-1.5 text-left text-sm text-fg-muted hover:text-fg max-lg:min-h-11"
       >
         <span>Jump to…</span>
-        <kbd className="whitespace-nowrap rounded border border-line-strong bg-surface-muted px-1 font-sans text-xs text-fg-muted">
+        {/* No keyboard hint on a touch screen, where no keyboard is at hand. */}
+        <kbd className="whitespace-nowrap rounded border border-line-strong bg-surface-muted px-1 font-sans text-xs text-fg-muted pointer-coarse:hidden">
           {mac ? "⌘K" : "Ctrl K"}
         </kbd>
       </button>
       {open ? (
         // React Aria's modals render into <body>: below 1024 px this button sits in the
         // folded navigation (display: none).
-        <Suspense fallback={null}>
-          {open === "palette" ? (
+        open === "palette" ? (
+          <Suspense
+            fallback={
+              <PaletteShell
+                text={typedEarly}
+                onTextChange={setTypedEarly}
+                onClose={(back) => closePalette(back ? "opener" : "none")}
+              />
+            }
+          >
             <CommandPalette
+              initialText={typedEarly}
               onClose={(navigating) => {
-                setOpen(null);
-                if (!navigating) returnFocus.current?.focus({ preventScroll: true });
+                if (navigating) closeMenu();
+                closePalette(navigating ? "none" : "opener");
               }}
             />
-          ) : (
+          </Suspense>
+        ) : (
+          <Suspense fallback={null}>
             <ShortcutsHelp onClose={() => setOpen(null)} />
-          )}
-        </Suspense>
+          </Suspense>
+        )
       ) : null}
     </>
   );

@@ -53,7 +53,7 @@ export function HealthWithReason({
           setOpen((was) => !was);
         }}
         aria-label={`${title}?`}
-        className="rounded-full border border-line-strong px-1.5 text-xs leading-4 text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
+        className="grid size-6 place-items-center rounded-full border border-line-strong text-xs leading-4 text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent"
       >
         ?
       </button>

@@ -4,6 +4,7 @@ import Link from "@/components/layout/link";
 import type { ContractRecord, CustomerRecord } from "@/lib/api/client";
 import { customerHealthReason } from "@/lib/contracts/terms";
 import { formatDate, formatEndDate, formatMoneyByCurrency, type MoneyLike } from "@/lib/format";
+import { customerInvoicesHref } from "@/lib/lists/quick-views";
 import { contractHref } from "@/lib/record-links";
 import { HealthWithReason } from "../contracts/contract-detail-health";
 import { Timestamp } from "../timestamp";
@@ -43,6 +44,14 @@ export function CustomerSummary({
         <Card title="Amounts">
           <Field label="Outstanding on issued invoices">
             <Amounts amounts={customer.outstandingIssuedAmount} none="Nothing owed" />
+            {formatMoneyByCurrency(customer.outstandingIssuedAmount).length > 0 ? (
+              <Link
+                href={customerInvoicesHref(customer.id, "unpaid")}
+                className="inline-flex min-h-6 items-center text-accent underline"
+              >
+                Its unpaid invoices
+              </Link>
+            ) : null}
           </Field>
           <Field label="Contract value">
             <Amounts amounts={customer.contractValueAmount} none="None" />
@@ -82,7 +91,10 @@ export function CustomerSummary({
 
         <Card title="Billing">
           <Field label="Billing email">
-            <a className="text-accent hover:underline" href={`mailto:${customer.billingEmail}`}>
+            <a
+              className="inline-block py-1 text-accent hover:underline"
+              href={`mailto:${customer.billingEmail}`}
+            >
               {customer.billingEmail}
             </a>
           </Field>

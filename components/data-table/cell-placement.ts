@@ -9,6 +9,8 @@ export interface TableLayout {
   stickyId: string | undefined;
   /** the list has a card column (its narrow layout) */
   carded: boolean;
+  /** a card's row height in px (the card column's, else CARD_ROW_HEIGHT) */
+  cardHeight: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import Link from "@/components/layout/link";
 import type { TableColumn } from "./table-columns";
+import { TALL_CARD_ROW_HEIGHT } from "./table-geometry";
 
 /**
  * What the lists' cells are made of (components/<list>/*-columns.tsx): links out of
@@ -96,6 +97,67 @@ export function RowCard({
       <div className="flex items-center justify-between gap-3 text-xs text-fg-muted">
         <span className="min-w-0 truncate">{subtitle}</span>
         {aside !== undefined ? <span className="shrink-0 whitespace-nowrap">{aside}</span> : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A card of three lines, for a row whose name must never be cut beside a long state
+ * ("INV-2025-006284 · Card payment pending"): its name and state; what it is about
+ * beside the labelled figure; then a detail beside a note on the figure.
+ */
+export function tallCardColumn<Row>(
+  header: string,
+  card: (record: Row) => Parameters<typeof TallRowCard>[0],
+): TableColumn<Row> {
+  return {
+    id: "card",
+    header,
+    enableHiding: false,
+    meta: { card: true, cardHeight: TALL_CARD_ROW_HEIGHT },
+    cell: ({ row }) => <TallRowCard {...card(row.original)} />,
+  };
+}
+
+export function TallRowCard({
+  title,
+  badge,
+  subtitle,
+  figureLabel,
+  figure,
+  detail,
+  figureNote,
+}: {
+  title: ReactNode;
+  badge?: ReactNode;
+  subtitle?: ReactNode;
+  /** what the figure is ("Owed", "Total"), before it */
+  figureLabel: string;
+  /** the amount (right-aligned, never cut) */
+  figure: ReactNode;
+  detail?: ReactNode;
+  /** under the figure: what else there is to know about it */
+  figureNote?: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <div className="flex min-w-0 items-center gap-2">
+        <span className="shrink-0 whitespace-nowrap font-medium">{title}</span>
+        <span className="min-w-0 truncate">{badge}</span>
+      </div>
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="min-w-0 truncate text-fg-muted">{subtitle}</span>
+        <span className="shrink-0 whitespace-nowrap text-right">
+          <span className="text-xs text-fg-muted">{figureLabel} </span>
+          <span data-amount className="font-medium tabular-nums">
+            {figure}
+          </span>
+        </span>
+      </div>
+      <div className="flex items-center justify-between gap-3 text-xs text-fg-muted">
+        <span className="min-w-0 truncate">{detail}</span>
+        {figureNote ? <span className="shrink-0 whitespace-nowrap">{figureNote}</span> : null}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, type RefObject, Suspense, useRef, useState } from "react";
+import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from "react";
 import Link from "@/components/layout/link";
 import type { FilterField, FilterValues } from "@/lib/lists/define";
 import {
@@ -84,9 +84,13 @@ export function FilterBar({
           chips={chips.current}
           addButton={addButton}
           sheetButton={sheetButton}
+          clear={clearLink(focusAfterClear)}
         />
       ) : null}
-      {clearLink(focusAfterClear)}
+      {/* On a phone it ends the chips' row, when there is one. */}
+      <span className={editable.length > 0 ? "max-sm:hidden" : ""}>
+        {clearLink(focusAfterClear)}
+      </span>
       {open ? (
         <Suspense fallback={null}>
           <FilterOverlay
@@ -122,6 +126,7 @@ function ChipList({
   chips,
   addButton,
   sheetButton,
+  clear,
 }: {
   editable: EditableField[];
   values: FilterValues;
@@ -132,15 +137,21 @@ function ChipList({
   chips: Map<string, HTMLButtonElement>;
   addButton: RefObject<HTMLButtonElement | null>;
   sheetButton: RefObject<HTMLButtonElement | null>;
+  /** "Clear filters", at the row's end on a phone */
+  clear: ReactNode;
 }) {
   const today = useDashboardToday();
   const setFields = editable.filter((f) => chipValue(f, values, today) !== null);
   return (
-    <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2">
+    // On a phone one row that scrolls sideways, "Filters" first: the list's rows come higher.
+    <ul
+      aria-label="Active filters"
+      className="flex flex-wrap items-center gap-2 max-sm:w-full max-sm:flex-nowrap max-sm:overflow-x-auto max-sm:py-0.5 max-sm:scroll-shadows-x max-sm:[--scroll-bg:var(--canvas)]"
+    >
       {setFields.map((field) => {
         const key = fieldKey(field);
         return (
-          <li key={key} className={chipClass} data-filter={key}>
+          <li key={key} className={`${chipClass} shrink-0 whitespace-nowrap`} data-filter={key}>
             <button
               type="button"
               ref={(el) => {
@@ -150,7 +161,7 @@ function ChipList({
               aria-haspopup="dialog"
               aria-expanded={open?.kind === "editor" && open.key === key}
               onClick={() => onOpen({ kind: "editor", key })}
-              className="rounded-l-full py-1 pr-1 pl-2.5 hover:bg-surface-muted"
+              className="min-h-6 rounded-l-full py-1 pr-1 pl-2.5 hover:bg-surface-muted"
             >
               <span className="text-fg-muted">{field.label}:</span>{" "}
               <span className="font-medium">{chipValue(field, values, today)}</span>
@@ -162,7 +173,7 @@ function ChipList({
                 setValues(clearedValues(field), { history: "push" });
                 addButton.current?.focus({ preventScroll: true });
               }}
-              className="rounded-r-full py-1 pr-2.5 pl-1 text-fg-muted hover:bg-surface-muted hover:text-fg"
+              className="min-h-6 min-w-6 rounded-r-full py-1 pr-2.5 pl-1 text-fg-muted hover:bg-surface-muted hover:text-fg"
             >
               <span aria-hidden="true">×</span>
             </button>
@@ -181,18 +192,19 @@ function ChipList({
           <span aria-hidden="true">+ </span>Add filter
         </button>
       </li>
-      <li className="sm:hidden">
+      <li className="shrink-0 sm:hidden max-sm:order-first">
         <button
           type="button"
           ref={sheetButton}
           aria-haspopup="dialog"
           aria-expanded={open?.kind === "sheet"}
           onClick={() => onOpen({ kind: "sheet" })}
-          className={toolbarButtonClass}
+          className={`${toolbarButtonClass} min-h-11`}
         >
           Filters{setFields.length > 0 ? ` · ${setFields.length}` : ""}
         </button>
       </li>
+      {clear ? <li className="shrink-0 whitespace-nowrap sm:hidden">{clear}</li> : null}
     </ul>
   );
 }

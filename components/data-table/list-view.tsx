@@ -1,14 +1,22 @@
 "use client";
 
-import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { type ComponentProps, type ReactNode, useCallback } from "react";
-import { browserFetcher, type ListName, type ListRecord, listQueryOptions } from "@/lib/api/client";
+import {
+  browserFetcher,
+  type CustomerRecord,
+  customerQueryOptions,
+  type ListName,
+  type ListRecord,
+  listQueryOptions,
+} from "@/lib/api/client";
 import type { ColumnChoice } from "@/lib/lists/columns";
 import type { FilterField } from "@/lib/lists/define";
 import { describeFilters } from "@/lib/lists/describe";
 import type { OrderTerm } from "@/lib/lists/order";
 import type { UrlParam, UrlParams, UrlValues } from "@/lib/lists/url-params";
 import { SaveViewButton } from "../saved-views/save-view-button";
+import { suggestedViewName } from "../saved-views/suggested-name";
 import { EmptyState } from "../states/empty-state";
 import { ExportButton } from "./export-button";
 import { FilterBar } from "./filter-bar";
@@ -94,6 +102,17 @@ export function ListView<L extends ListName, P extends UrlParams>({
 }) {
   const { list, query, filters } = view;
   const href = `/${list}`;
+  const queryClient = useQueryClient();
+  // Named when "Save view" is pressed: by then the chips have read their customers.
+  const suggestName = () =>
+    suggestedViewName(
+      list,
+      view.fields,
+      view.values,
+      (id) =>
+        queryClient.getQueryData<CustomerRecord>(customerQueryOptions(browserFetcher, id).queryKey)
+          ?.name,
+    );
   const filterBar = (
     <FilterBar
       fields={view.fields}
@@ -118,7 +137,7 @@ export function ListView<L extends ListName, P extends UrlParams>({
           which joins the buttons: the list's first rows come higher on a small screen. */}
       <div className="mb-3 flex flex-wrap items-center gap-x-2 gap-y-2 sm:gap-x-3">
         <ExportButton list={list} query={query} />
-        <SaveViewButton list={list} suggestedName={suggestedViewName(list, filters)} />
+        <SaveViewButton list={list} suggestName={suggestName} />
         <ViewTotalsBar list={list} query={query} rows={view.rows} />
       </div>
       <p className="mb-3 text-xs text-fg-muted">
@@ -143,10 +162,4 @@ export function ListView<L extends ListName, P extends UrlParams>({
       />
     </>
   );
-}
-
-/** A saved view's first name: the list and its filters in words ("Invoices: status Issued"). */
-function suggestedViewName(list: ListName, filters: string[]): string {
-  const label = list.charAt(0).toUpperCase() + list.slice(1);
-  return filters.length > 0 ? `${label}: ${filters.join(", ")}` : `All ${list}`;
 }

@@ -3,12 +3,18 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import Link from "@/components/layout/link";
-import { currentQuickView, type QuickView, type QuickViewList } from "@/lib/lists/quick-views";
+import {
+  currentQuickView,
+  type QuickView,
+  type QuickViewList,
+  quickViewHref,
+} from "@/lib/lists/quick-views";
 
 /**
  * A list's quick views (lib/lists/quick-views.ts) over its filters: links, the one
- * whose filters the URL holds marked as current (a filter changed by hand marks
- * none). Read from the address bar, so a filter set in the list moves the mark too.
+ * whose filters the URL holds marked as current, also with filters no view sets
+ * added (a customer), which each link keeps; a filter of a view's changed by hand
+ * marks none. Read from the address bar, so a filter set in the list moves the mark too.
  */
 export function QuickViews({
   list,
@@ -30,21 +36,21 @@ export function QuickViews({
   }, [current]);
   return (
     <nav aria-label={label} className="mb-4">
-      {/* One row that scrolls sideways on a phone, as tabs do there: wrapped, six views
-          took two rows above the list. */}
+      {/* One row that scrolls sideways on a phone, as tabs do there (wrapped, six views
+          took two rows above the list), a shadow at each edge with more beyond it. */}
       <ul
         ref={row}
-        className="inline-flex max-w-full gap-1 rounded-lg border border-line-strong bg-surface p-1 max-sm:overflow-x-auto sm:flex-wrap"
+        className="inline-flex max-w-full gap-1 rounded-lg border border-line-strong bg-surface p-1 max-sm:scroll-shadows-x max-sm:overflow-x-auto sm:flex-wrap"
       >
         {views.map((view) => {
           const isCurrent = view.id === current;
           return (
             <li key={view.id} className="shrink-0">
               <Link
-                href={view.query ? `/${list}?${view.query}` : `/${list}`}
+                href={quickViewHref(list, views, view, query)}
                 aria-current={isCurrent ? "page" : undefined}
                 title={view.description}
-                className={`block whitespace-nowrap rounded-md px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-accent ${
+                className={`block whitespace-nowrap rounded-md px-3 py-1 text-sm font-medium max-sm:min-w-11 max-sm:py-3 max-sm:text-center focus-visible:outline-2 focus-visible:outline-accent ${
                   isCurrent
                     ? "bg-inverse text-inverse-fg"
                     : "text-fg-muted hover:bg-surface-muted hover:text-fg"

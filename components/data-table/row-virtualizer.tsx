@@ -2,14 +2,14 @@
 
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type RefObject, useEffect, useLayoutEffect, useState } from "react";
-import { CARD_ROW_HEIGHT, CARDS_BELOW, OVERSCAN, ROW_HEIGHT } from "./table-geometry";
+import { CARDS_BELOW, OVERSCAN, ROW_HEIGHT } from "./table-geometry";
 
 export interface RowVirtualizerProps {
   count: number;
   scrollRef: RefObject<HTMLElement | null>;
   headRef: RefObject<HTMLElement | null>;
-  /** the table has a card layout: its rows are a card's height in a narrow box */
-  carded: boolean;
+  /** px: a card's height, the rows' in a narrow box; null when the table has no cards */
+  cardHeight: number | null;
   /** told which rows to render (those in view and the overscan) as they change */
   onWindow: (start: number, end: number, readAhead?: boolean) => void;
   /** given a way to scroll a row into view (j/k), and null when it goes */
@@ -25,11 +25,11 @@ export default function RowVirtualizer({
   count,
   scrollRef,
   headRef,
-  carded,
+  cardHeight,
   onWindow,
   onReveal,
 }: RowVirtualizerProps) {
-  const box = useTableBox(scrollRef, headRef, carded);
+  const box = useTableBox(scrollRef, headRef, cardHeight);
   // The rows start below the sticky header: the virtualizer counts it as a margin
   // (row positions) and as scroll padding (a row scrolled to is not hidden under it).
   const virtualizer = useVirtualizer({
@@ -58,13 +58,13 @@ export default function RowVirtualizer({
 }
 
 /** The table box's size, its header's height and its rows' (a card's below CARDS_BELOW). */
-function readBox(box: HTMLElement | null, head: HTMLElement | null, carded: boolean) {
+function readBox(box: HTMLElement | null, head: HTMLElement | null, cardHeight: number | null) {
   const width = box?.clientWidth ?? 0;
   return {
     width,
     height: box?.clientHeight ?? 0,
     headerHeight: head?.offsetHeight ?? 0,
-    rowHeight: carded && width < CARDS_BELOW ? CARD_ROW_HEIGHT : ROW_HEIGHT,
+    rowHeight: cardHeight !== null && width < CARDS_BELOW ? cardHeight : ROW_HEIGHT,
   };
 }
 
@@ -72,15 +72,15 @@ function readBox(box: HTMLElement | null, head: HTMLElement | null, carded: bool
 function useTableBox(
   scrollRef: RefObject<HTMLElement | null>,
   headRef: RefObject<HTMLElement | null>,
-  carded: boolean,
+  cardHeight: number | null,
 ) {
-  const [size, setSize] = useState(() => readBox(scrollRef.current, headRef.current, carded));
+  const [size, setSize] = useState(() => readBox(scrollRef.current, headRef.current, cardHeight));
   useLayoutEffect(() => {
     const box = scrollRef.current;
     if (!box) return;
     const observer = new ResizeObserver(() =>
       setSize((last) => {
-        const next = readBox(box, headRef.current, carded);
+        const next = readBox(box, headRef.current, cardHeight);
         return next.rowHeight === last.rowHeight && next.headerHeight === last.headerHeight
           ? last
           : next;
@@ -89,6 +89,6 @@ function useTableBox(
     observer.observe(box);
     if (headRef.current) observer.observe(headRef.current);
     return () => observer.disconnect();
-  }, [scrollRef, headRef, carded]);
+  }, [scrollRef, headRef, cardHeight]);
   return size;
 }

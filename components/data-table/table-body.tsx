@@ -109,7 +109,7 @@ const BodyRow = memo(
             onOpen(record);
           }
         }}
-        className={`h-[41px] cursor-pointer border-b border-line ${layout.carded ? "@max-[40rem]:h-[61px]" : ""} focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${
+        className={`h-[41px] cursor-pointer border-b border-line ${layout.carded ? "@max-[40rem]:h-(--card-row-height)" : ""} focus:outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent ${
           selected
             ? "bg-accent-soft shadow-[inset_3px_0_0_0_var(--accent)]"
             : "bg-surface hover:bg-surface-muted"
@@ -168,7 +168,7 @@ function SpacerRow<Row>({
     <tr
       style={{ "--spacer-rows": rows } as CSSProperties}
       className={`h-[calc(var(--spacer-rows)*41px)] ${
-        layout.carded ? "@max-[40rem]:h-[calc(var(--spacer-rows)*61px)]" : ""
+        layout.carded ? "@max-[40rem]:h-[calc(var(--spacer-rows)*var(--card-row-height))]" : ""
       }`}
     >
       {columns.map((column) => {

@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense } from "react";
+import { type CSSProperties, type ReactNode, Suspense } from "react";
 import type { OrderTerm } from "@/lib/lists/order";
 import { TableBody } from "./table-body";
 import { TableFooter } from "./table-footer";
@@ -52,7 +52,13 @@ export function TableBox<Row extends { id: string }>({
       onPointerEnter={() => void rowWindow.preload()}
       // No scroll anchoring: a table scrolled to its end would otherwise follow the
       // footer as rows are added above it, loading page after page.
-      style={{ scrollPaddingTop: keys.scrollPaddingTop, overflowAnchor: "none" }}
+      style={
+        {
+          scrollPaddingTop: keys.scrollPaddingTop,
+          overflowAnchor: "none",
+          "--card-row-height": `${layout.cardHeight}px`,
+        } as CSSProperties
+      }
       // Positioned, so absolutely placed text in the rows (`sr-only`) is placed and
       // clipped in here, not by the page below the table.
       className={`@container relative ${fit ? "max-h-[32rem]" : "h-[calc(100dvh-16rem)] min-h-80"} overflow-auto rounded-md border border-line bg-surface ${

@@ -29,6 +29,8 @@ export interface TableColumnMeta<Row = unknown> {
   amounts?: (record: Row) => string[];
   /** the phone layout: one cell holding the row's key columns as a card */
   card?: boolean;
+  /** the card's row height in px, when not CARD_ROW_HEIGHT (two lines) */
+  cardHeight?: number;
 }
 
 // TanStack Table's documented way to type `columnDef.meta`.

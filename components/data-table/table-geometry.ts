@@ -5,6 +5,8 @@
 export const ROW_HEIGHT = 41;
 /** A row as a card of two lines (a table narrower than CARDS_BELOW). */
 export const CARD_ROW_HEIGHT = 61;
+/** A card of three lines: an invoice's, whose number, state, amount and due day all show whole. */
+export const TALL_CARD_ROW_HEIGHT = 77;
 /**
  * A table box narrower than this (px; 40rem) shows its rows as cards: a phone, or a
  * narrow window beside the navigation. CSS decides, by a container query on the box.

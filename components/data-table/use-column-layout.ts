@@ -5,6 +5,7 @@ import type { TableLayout } from "./cell-placement";
 import { type ColumnFit, columnWidths, fitColumns, leastWidth } from "./column-fit";
 import { columnFitCss, safeScope } from "./column-fit-css";
 import { choosableColumns, chosenVisibility, columnIdOf, metaOf } from "./table-columns";
+import { CARD_ROW_HEIGHT } from "./table-geometry";
 
 export interface ColumnLayout extends TableLayout {
   /** the layout the cells read, the same object while it holds (memoized rows and header) */
@@ -45,7 +46,12 @@ export function useColumnLayout<Row>(
   const stickyId = choosableColumns(columns)
     .map(columnIdOf)
     .find((id) => fit.always.includes(id) || fit.thresholds.some((t) => t.id === id));
-  const carded = columns.some((c) => metaOf(c)?.card);
-  const cells = useMemo(() => ({ widths, stickyId, carded }), [widths, stickyId, carded]);
-  return { columnVisibility, widths, fit, scope, css, stickyId, carded, cells };
+  const card = columns.find((c) => metaOf(c)?.card);
+  const carded = card !== undefined;
+  const cardHeight = (card && metaOf(card)?.cardHeight) || CARD_ROW_HEIGHT;
+  const cells = useMemo(
+    () => ({ widths, stickyId, carded, cardHeight }),
+    [widths, stickyId, carded, cardHeight],
+  );
+  return { columnVisibility, widths, fit, scope, css, stickyId, carded, cardHeight, cells };
 }

@@ -53,7 +53,7 @@ export function useListTable<Row extends { id: string }>(options: ListTableOptio
     loadMore,
     scrollRef,
     headRef,
-    carded: layout.carded,
+    cardHeight: layout.carded ? layout.cardHeight : null,
   });
 
   // Callers pass `rowHref` inline; refs keep `openRow` stable so memoized rows stay put.

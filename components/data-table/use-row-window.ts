@@ -47,13 +47,14 @@ export function useRowWindow({
   loadMore,
   scrollRef,
   headRef,
-  carded,
+  cardHeight,
 }: {
   count: number;
   loadMore: () => void;
   scrollRef: RefObject<HTMLElement | null>;
   headRef: RefObject<HTMLElement | null>;
-  carded: boolean;
+  /** px: a card's height in a narrow table; null when the table has no cards */
+  cardHeight: number | null;
 }) {
   const [virtual, setVirtual] = useState(false);
   const [measured, setMeasured] = useState<RowWindow | null>(null);
@@ -98,7 +99,7 @@ export function useRowWindow({
   );
 
   const virtualizer: RowVirtualizerProps | null = virtual
-    ? { count, scrollRef, headRef, carded, onWindow, onReveal }
+    ? { count, scrollRef, headRef, cardHeight, onWindow, onReveal }
     : null;
   return {
     range,

@@ -166,8 +166,8 @@ function Totals({ list, totals, noun }: { list: ListName; totals: ViewTotals; no
         </span>
       </p>
       {fields.length > 0 && currencies.length > 0 ? (
-        // On a phone each currency is a block of label and amount lines (no amount
-        // runs off the screen); wider, a table read across and down.
+        // On a phone each currency is a line of label and amount pairs that wrap (no
+        // amount runs off the screen, the rows come higher); wider, a table read across and down.
         <div className="w-full max-w-full sm:w-auto">
           <table className="text-sm max-sm:block max-sm:w-full">
             <caption className="sr-only">Sums of this view by currency</caption>
@@ -191,11 +191,11 @@ function Totals({ list, totals, noun }: { list: ListName; totals: ViewTotals; no
               {currencies.map((currency) => (
                 <tr
                   key={currency}
-                  className="max-sm:block max-sm:border-t max-sm:border-line max-sm:py-1.5"
+                  className="max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:border-t max-sm:border-line max-sm:py-1"
                 >
                   <th
                     scope="row"
-                    className="pr-4 text-left font-normal text-fg-muted max-sm:block max-sm:font-medium"
+                    className="pr-4 text-left font-normal text-fg-muted max-sm:pr-0 max-sm:font-medium"
                   >
                     {currency === NO_CURRENCY ? "Amounts" : currency}
                   </th>
@@ -205,7 +205,7 @@ function Totals({ list, totals, noun }: { list: ListName; totals: ViewTotals; no
                       <td
                         key={field.key}
                         data-label={field.label}
-                        className="whitespace-nowrap px-3 text-right font-semibold tabular-nums text-fg max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:px-0 max-sm:before:font-normal max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)]"
+                        className="whitespace-nowrap px-3 text-right font-semibold tabular-nums text-fg max-sm:flex max-sm:gap-1 max-sm:px-0 max-sm:before:font-normal max-sm:before:text-fg-muted max-sm:before:content-[attr(data-label)]"
                         data-total={minor === undefined ? undefined : field.key}
                         data-currency={currency}
                       >

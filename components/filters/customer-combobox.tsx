@@ -18,6 +18,7 @@ import {
   stillMatching,
   suggestionCount,
 } from "./customer-suggestions";
+import { useEnterPicksOnly } from "./use-enter-picks-only";
 
 const SEARCH_DELAY_MS = 250;
 
@@ -40,12 +41,15 @@ export default function CustomerCombobox({
   onTextChange,
   onPick,
   autoFocus,
+  enterBeforeLoad = false,
 }: {
   label: string;
   text: string;
   onTextChange: (text: string) => void;
   onPick: (id: string) => void;
   autoFocus: boolean;
+  /** Enter was pressed in the plain field before the combobox arrived */
+  enterBeforeLoad?: boolean;
 }) {
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -87,6 +91,13 @@ export default function CustomerCombobox({
       : current
         ? suggestionCount(current)
         : "Searching…";
+  const pick = (customer: CustomerRecord) => {
+    // The chip names the customer at once from what the suggestion held.
+    queryClient.setQueryData(customerQueryOptions(browserFetcher, customer.id).queryKey, customer);
+    onPick(customer.id);
+    onTextChange("");
+  };
+  const enterPicksOnly = useEnterPicksOnly({ typed, answer: current, pick, enterBeforeLoad });
 
   return (
     <ComboBox<CustomerRecord>
@@ -96,16 +107,8 @@ export default function CustomerCombobox({
       onInputChange={onTextChange}
       selectedKey={null}
       onSelectionChange={(key) => {
-        if (key === null) return;
         const picked = items.find((c) => c.id === key);
-        // The chip names the customer at once from what the suggestion held.
-        if (picked)
-          queryClient.setQueryData(
-            customerQueryOptions(browserFetcher, picked.id).queryKey,
-            picked,
-          );
-        onPick(String(key));
-        onTextChange("");
+        if (picked) pick(picked);
       }}
       menuTrigger="input"
       allowsCustomValue
@@ -117,6 +120,7 @@ export default function CustomerCombobox({
       <Input
         ref={input}
         autoFocus={autoFocus}
+        onKeyDown={enterPicksOnly}
         placeholder="Add a customer…"
         className={inputClass}
         data-list-search

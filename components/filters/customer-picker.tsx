@@ -27,6 +27,8 @@ export function CustomerPicker({
 }) {
   const [text, setText] = useState("");
   const [reached, setReached] = useState(false);
+  // What Enter was pressed on in the plain field: the combobox picks its only suggestion.
+  const [enterOn, setEnterOn] = useState<string | null>(null);
   const focused = useRef(false);
   // A transition: the plain input stays, under the person's fingers, until the combobox is here.
   const reach = () => startTransition(() => setReached(true));
@@ -42,6 +44,7 @@ export function CustomerPicker({
           text={text}
           onTextChange={setText}
           autoFocus={focused.current}
+          enterBeforeLoad={enterOn !== null && enterOn.trim() === text.trim()}
           onPick={(picked) => {
             if (!selected.includes(picked)) onChange([...selected, picked]);
           }}
@@ -53,6 +56,7 @@ export function CustomerPicker({
           onTextChange={setText}
           onPointerEnter={reach}
           onFocused={onFocused}
+          onEnter={() => setEnterOn(text)}
           onBlurred={() => {
             focused.current = false;
           }}
@@ -80,6 +84,7 @@ function PlainPicker({
   onTextChange,
   onPointerEnter,
   onFocused,
+  onEnter,
   onBlurred,
 }: {
   label: string;
@@ -87,6 +92,7 @@ function PlainPicker({
   onTextChange: (text: string) => void;
   onPointerEnter: () => void;
   onFocused: () => void;
+  onEnter: () => void;
   onBlurred: () => void;
 }) {
   const id = useId();
@@ -107,6 +113,9 @@ function PlainPicker({
         className={`${toolbarInputClass} w-52 max-w-full`}
         value={text}
         onChange={(e) => onTextChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") onEnter();
+        }}
         onPointerEnter={onPointerEnter}
         onFocus={onFocused}
         onBlur={onBlurred}
@@ -131,7 +140,7 @@ function CustomerChip({ id, onRemove }: { id: string; onRemove: () => void }) {
   const name = record?.name;
   return (
     <li
-      className={`${chipClass} max-w-full py-1 pr-1 pl-2.5`}
+      className={`${chipClass} max-w-full py-0.5 pr-0.5 pl-2.5`}
       title={record ? customerDetail(record) : id}
     >
       <span className="truncate">
@@ -142,7 +151,7 @@ function CustomerChip({ id, onRemove }: { id: string; onRemove: () => void }) {
         type="button"
         aria-label={`Remove ${name ?? "customer"}`}
         onClick={onRemove}
-        className="ml-1 rounded-full px-1.5 text-fg-muted hover:text-fg"
+        className="ml-1 grid size-6 shrink-0 place-items-center rounded-full text-fg-muted hover:bg-surface-muted hover:text-fg"
       >
         <span aria-hidden="true">×</span>
       </button>

@@ -68,7 +68,7 @@ function IdChip({
   });
   const name = field.resource === "customer" ? customer.data?.name : undefined;
   return (
-    <span className={`${chipClass} py-1 pr-1 pl-2.5`}>
+    <span className={`${chipClass} py-0.5 pr-0.5 pl-2.5`}>
       <span className="text-fg-muted">{field.label}:</span>&nbsp;
       <span className="font-medium" title={id}>
         {name ?? `${id.slice(0, 8)}…`}
@@ -77,7 +77,7 @@ function IdChip({
         type="button"
         aria-label={`Remove the ${field.label.toLowerCase()} filter`}
         onClick={onRemove}
-        className="ml-1 rounded-full px-1.5 text-fg-muted hover:text-fg"
+        className="ml-1 grid size-6 shrink-0 place-items-center rounded-full text-fg-muted hover:bg-surface-muted hover:text-fg"
       >
         <span aria-hidden="true">×</span>
       </button>

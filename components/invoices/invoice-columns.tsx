@@ -2,11 +2,11 @@
 
 import type { InvoiceRecord } from "@/lib/api/client";
 import { formatDate, formatMoney, formatPeriod, formatTimestamp, humanize } from "@/lib/format";
-import { isOverdue, paymentStateOf } from "@/lib/invoice-state";
+import { isOverdue, paymentStateOf, pendingPaymentNote } from "@/lib/invoice-state";
 import { invoiceList } from "@/lib/lists/invoices";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { ContractNameLink } from "../contracts/contract-detail-link";
-import { AmountLines, CellLink, cardColumn } from "../data-table/cells";
+import { AmountLines, CellLink, tallCardColumn } from "../data-table/cells";
 import {
   type ColumnIdOf,
   type ColumnSpec,
@@ -20,6 +20,32 @@ import { DueDate } from "../timestamp";
 const total = (invoice: InvoiceRecord) => [formatMoney(invoice.totalAmount)];
 const applied = (invoice: InvoiceRecord) => [formatMoney(invoice.appliedAmount)];
 const remaining = (invoice: InvoiceRecord) => [formatMoney(invoice.remainingAmount)];
+/**
+ * The Remaining cell's amounts: what is owed, and what card payments awaiting funds
+ * will pay (its word is for screen readers and the tooltip: the column keeps its width,
+ * and the row's badge says "Card payment pending").
+ */
+const remainingAndPending = (invoice: InvoiceRecord) =>
+  pendingPaymentNote(invoice)
+    ? [...remaining(invoice), formatMoney(invoice.pendingPaymentAmount)]
+    : remaining(invoice);
+
+const PENDING_TITLE = "In card payments awaiting their funds: not paid until they arrive";
+
+/** What is still owed and, under it, what pending card payments will pay: "$0.00" does not read as paid. */
+function RemainingCell({ invoice }: { invoice: InvoiceRecord }) {
+  const pending = pendingPaymentNote(invoice);
+  if (!pending) return <AmountLines lines={remaining(invoice)} />;
+  return (
+    <span data-amount title={PENDING_TITLE} className="-my-1 block leading-[1.1rem]">
+      <span className="block">{remaining(invoice)[0]}</span>
+      <span className="block text-xs text-info">
+        {formatMoney(invoice.pendingPaymentAmount)}
+        <span className="sr-only"> pending</span>
+      </span>
+    </span>
+  );
+}
 
 /**
  * One badge for where an invoice stands: an issued invoice by what is paid of it
@@ -155,8 +181,8 @@ const INVOICE_COLUMNS = listColumns<InvoiceRecord, ColumnIdOf<typeof invoiceList
     },
     remaining: {
       header: "Remaining",
-      meta: { priority: 1, align: "right", amounts: remaining },
-      cell: ({ row }) => <AmountLines lines={remaining(row.original)} />,
+      meta: { priority: 1, align: "right", amounts: remainingAndPending },
+      cell: ({ row }) => <RemainingCell invoice={row.original} />,
     },
     dueAt: {
       header: "Due",
@@ -245,23 +271,40 @@ export function invoiceColumns(
   );
   if (options.currentCustomerName !== undefined)
     shown.splice(1, 0, { id: "billedName", ...billedNameColumn(options.currentCustomerName) });
-  // On a phone: number, where it stands, what is owed; the customer and the due day.
+  // On a phone: number and where it stands; the customer and what is owed; the due day.
   shown.push(
-    cardColumn<InvoiceRecord>("Invoice", (invoice) => ({
-      title: invoice.number,
-      badge: <InvoiceState invoice={invoice} />,
-      figure: remaining(invoice)[0],
-      subtitle: options.hideCustomer
-        ? formatPeriod(invoice.periodStartAt, invoice.periodEndAt)
-        : (invoice.customerName ?? "—"),
-      aside: invoice.dueAt ? (
-        <>
-          Due <DueDay invoice={invoice} />
-        </>
-      ) : (
-        "Not issued"
-      ),
-    })),
+    tallCardColumn<InvoiceRecord>("Invoice", (invoice) => {
+      const issued = invoice.status === "ISSUED";
+      const pending = pendingPaymentNote(invoice);
+      // All that is left is in a pending card payment: that leads, not "Owed $0.00".
+      const allPending = pending !== null && invoice.remainingAmount.value <= 0;
+      return {
+        title: invoice.number,
+        badge: <InvoiceState invoice={invoice} />,
+        subtitle: options.hideCustomer
+          ? formatPeriod(invoice.periodStartAt, invoice.periodEndAt)
+          : (invoice.customerName ?? "—"),
+        // Before issue nothing is owed yet: the card shows what it will come to.
+        figureLabel: allPending ? "Pending" : issued ? "Owed" : "Total",
+        figure: allPending
+          ? formatMoney(invoice.pendingPaymentAmount)
+          : issued
+            ? remaining(invoice)[0]
+            : total(invoice)[0],
+        detail: invoice.dueAt ? (
+          <>
+            Due <DueDay invoice={invoice} />
+          </>
+        ) : (
+          "Not issued"
+        ),
+        figureNote: pending ? (
+          <span className="text-info" title={PENDING_TITLE}>
+            {allPending ? "awaiting its funds" : pending}
+          </span>
+        ) : undefined,
+      };
+    }),
   );
   return shown;
 }

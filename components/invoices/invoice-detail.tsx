@@ -247,7 +247,15 @@ export function InvoiceDetail({
           <Section title="Amounts" id="amounts-section">
             <Field label="Total">{formatMoney(invoice.totalAmount)}</Field>
             <Field label="Applied">{formatMoney(invoice.appliedAmount)}</Field>
-            <Field label="Pending card payments">{formatMoney(invoice.pendingPaymentAmount)}</Field>
+            <Field label="Pending card payments">
+              {formatMoney(invoice.pendingPaymentAmount)}
+              {invoice.pendingPaymentAmount.value > 0 ? (
+                <span className="block text-fg-muted" data-testid="pending-note">
+                  Card payments awaiting their funds: not paid until they arrive. The API gives no
+                  date for them.
+                </span>
+              ) : null}
+            </Field>
             <Field label="Remaining">{formatMoney(invoice.remainingAmount)}</Field>
           </Section>
           <DatesSection invoice={invoice} />

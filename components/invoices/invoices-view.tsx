@@ -28,13 +28,19 @@ export function InvoicesView() {
         // Newest first (the default: no orderBy in the URL) ↔ oldest first.
         void setValues({ orderBy: newestFirst ? "issuedAt:ASC" : null }, { history: "push" })
       }
+      // On a phone the order alone, on one line: the list's first rows come higher.
       sortNote={
         <>
-          {values.statuses?.includes("VOIDED")
-            ? ""
-            : "Voided invoices are hidden unless picked in Status. "}
-          Sorted by issue date, {newestFirst ? "newest first (the default)" : "oldest first"}; a
-          draft counts from its period start.
+          <span className="max-sm:hidden">
+            {values.statuses?.includes("VOIDED")
+              ? ""
+              : "Voided invoices are hidden unless picked in Status. "}
+          </span>
+          Sorted by issue date, {newestFirst ? "newest first" : "oldest first"}
+          <span className="max-sm:hidden">
+            {newestFirst ? " (the default)" : ""}; a draft counts from its period start
+          </span>
+          .
         </>
       }
       sortHint="Click the Issued header (under Columns when the table is narrow, under Sort when it shows cards) to reverse."

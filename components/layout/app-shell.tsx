@@ -1,7 +1,24 @@
 "use client";
 
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef, useState } from "react";
+import { usePathname } from "next/navigation";
+import {
+  createContext,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { OutlineIcon } from "./outline-icon";
+
+/**
+ * Closes the folded navigation: for what navigates from inside it without a link
+ * click (the command palette it opens, which renders outside it).
+ */
+export const SiteMenuContext = createContext<{ closeMenu: () => void }>({
+  closeMenu: () => {},
+});
 
 /**
  * The page frame: the top bar, the navigation and the page. From 1024 px the
@@ -10,7 +27,8 @@ import { OutlineIcon } from "./outline-icon";
  * The disclosure pattern for site navigation, written out rather than React Aria's
  * Disclosure, whose collapsed panel is hidden from assistive technology at every
  * width (the sidebar would be too) and which needs button and panel in one wrapper.
- * Esc closes it (focus back on the button), and so does following a link.
+ * Esc closes it (focus back on the button), and so does any navigation: a link
+ * followed, a jump from the palette, Back or Forward.
  */
 export function AppShell({
   brand,
@@ -24,7 +42,12 @@ export function AppShell({
   nav: ReactNode;
   children: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const pathname = usePathname();
+  // Open on the page where it was opened only: another page closes it, however reached.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
+  const menu = useMemo(() => ({ closeMenu: () => setOpenOn(null) }), []);
   const button = useRef<HTMLButtonElement>(null);
 
   const closeOnEscape = (event: KeyboardEvent) => {
@@ -46,9 +69,9 @@ export function AppShell({
           type="button"
           aria-expanded={open}
           aria-controls="site-nav"
-          onClick={() => setOpen((was) => !was)}
+          onClick={() => setOpen(!open)}
           onKeyDown={closeOnEscape}
-          className="flex shrink-0 items-center gap-1.5 rounded-md border border-line-strong px-2.5 py-1 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent lg:hidden"
+          className="flex shrink-0 items-center gap-1.5 rounded-md border border-line-strong px-2.5 py-1 text-sm font-medium max-lg:min-h-11 max-lg:px-3 text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent lg:hidden"
         >
           <OutlineIcon path={open ? "M6 6l12 12M18 6 6 18" : "M4 7h16M4 12h16M4 17h16"} />
           Menu
@@ -61,7 +84,7 @@ export function AppShell({
         onClick={closeOnLink}
         className={`${open ? "block" : "hidden"} border-b border-line bg-surface-muted px-3 py-4 lg:sticky lg:top-0 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:block lg:h-screen lg:overflow-y-auto lg:border-r lg:border-b-0 lg:py-5`}
       >
-        {nav}
+        <SiteMenuContext value={menu}>{nav}</SiteMenuContext>
       </div>
       <div className="min-w-0 lg:col-start-2 lg:row-start-2">{children}</div>
     </div>

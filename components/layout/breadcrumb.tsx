@@ -14,7 +14,7 @@ export function Breadcrumb({
 }) {
   return (
     <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-      <Link href={list.href} className="text-accent underline">
+      <Link href={list.href} className="inline-block py-1 text-accent underline">
         {list.label}
       </Link>
       <span className="text-fg-subtle"> / </span>

@@ -1,12 +1,14 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import { type ReactNode, Suspense } from "react";
 import type { ListName } from "@/lib/api/client";
+import type { FilterField, FilterValues } from "@/lib/lists/define";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 import { prefetchListPage } from "@/lib/upstream/prefetch";
 import { ListPageSkeleton } from "../states/table-skeleton";
 import { PageHeader } from "./page-header";
 
-interface ListDefinition<Values> {
+interface ListDefinition<Values extends FilterValues> {
+  fields: FilterField[];
   load: (searchParams: PageSearchParams) => Values;
   /** the API query of the view (the list's defaults included), as the browser builds it */
   viewQuery: (values: Values) => string;
@@ -21,7 +23,7 @@ interface ListDefinition<Values> {
  * page at once. The caller checks the viewer first: a redirect to sign-in must
  * happen before anything is sent.
  */
-export function ListPage<Values>({
+export function ListPage<Values extends FilterValues>({
   title,
   description,
   list,
@@ -54,7 +56,7 @@ export function ListPage<Values>({
   );
 }
 
-async function FirstPage<Values>({
+async function FirstPage<Values extends FilterValues>({
   list,
   definition,
   searchParams,
@@ -66,6 +68,21 @@ async function FirstPage<Values>({
   children: ReactNode;
 }) {
   const values = definition.load(await searchParams);
-  const state = await prefetchListPage(list, definition.viewQuery(values));
+  const state = await prefetchListPage(
+    list,
+    definition.viewQuery(values),
+    filterCustomerIds(definition.fields, values),
+  );
   return <HydrationBoundary state={state}>{children}</HydrationBoundary>;
+}
+
+/** The customers a list's filters name (the picker's chips, a customer set by a link). */
+function filterCustomerIds(fields: FilterField[], values: FilterValues): string[] {
+  return fields.flatMap((field) => {
+    const value = "key" in field ? values[field.key] : null;
+    if (field.kind === "customers" && Array.isArray(value)) return value as string[];
+    if (field.kind === "id" && field.resource === "customer" && typeof value === "string")
+      return [value];
+    return [];
+  });
 }

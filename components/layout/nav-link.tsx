@@ -23,7 +23,7 @@ export function NavLink({
       href={href}
       title={title}
       aria-current={active ? "page" : undefined}
-      className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm ${
+      className={`flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm max-lg:min-h-11 ${
         active
           ? "bg-inverse text-inverse-fg"
           : "text-fg-muted hover:bg-surface-strong hover:text-fg"

@@ -16,7 +16,8 @@ export function SessionBar({ viewer }: { viewer: Viewer }) {
           role="note"
           className="order-last basis-full rounded border border-warning-line bg-warning-soft px-2 py-1 text-xs text-warning lg:order-none lg:basis-auto"
         >
-          Demo data — open, no sign-in. Anyone who can reach this dashboard can read it.
+          Demo data — open, no sign-in.
+          <span className="max-sm:hidden"> Anyone who can reach this dashboard can read it.</span>
         </p>
       ) : null}
       <div className="ml-auto flex min-w-0 items-center gap-3 text-xs">

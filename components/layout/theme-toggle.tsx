@@ -40,7 +40,7 @@ export function ThemeToggle() {
           aria-pressed={hydrated && (theme ?? "system") === choice.value}
           title={`${choice.label} theme`}
           onClick={() => setTheme(choice.value)}
-          className="grid size-7 place-items-center rounded text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent aria-pressed:bg-inverse aria-pressed:text-inverse-fg"
+          className="grid size-7 place-items-center rounded max-lg:size-11 pointer-coarse:size-11 text-fg-muted hover:bg-surface-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-accent aria-pressed:bg-inverse aria-pressed:text-inverse-fg"
         >
           <OutlineIcon path={choice.icon} />
           <span className="sr-only">{choice.label} theme</span>

@@ -17,13 +17,13 @@ const SaveViewDialog = lazy(() => import("./save-view-dialog"));
  */
 export function SaveViewButton({
   list,
-  suggestedName,
+  suggestName,
 }: {
   list: SavedViewList;
-  /** the filters in words, as a first name */
-  suggestedName: string;
+  /** the view's first name (its customers and filters in words), made as the dialog opens */
+  suggestName: () => string;
 }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<{ suggestedName: string } | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const { home } = useSavedViews();
 
@@ -34,7 +34,7 @@ export function SaveViewButton({
         className="rounded-md border border-line-strong bg-surface px-3 py-1.5 text-sm font-medium text-fg hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent"
         onClick={() => {
           setSaved(null);
-          setOpen(true);
+          setOpen({ suggestedName: suggestName() });
         }}
       >
         Save view
@@ -53,12 +53,12 @@ export function SaveViewButton({
         <Suspense fallback={null}>
           <SaveViewDialog
             list={list}
-            suggestedName={suggestedName}
+            suggestedName={open.suggestedName}
             home={home}
-            onClose={() => setOpen(false)}
+            onClose={() => setOpen(null)}
             onSaved={(name) => {
               setSaved(name);
-              setOpen(false);
+              setOpen(null);
             }}
           />
         </Suspense>

@@ -218,8 +218,10 @@ test("the three tables list the customer's invoices, contracts and payments as t
   const id = voided.data[0]!.customerId;
   type Row = { id: string; number?: string; amountCents?: number; receivedDate?: string };
   const list = async (path: string) => (await api<{ data: Row[] }>(request, path)).data;
-  // Newest issued first, the invoice list's default.
-  const invoices = await list(`/invoices?customerId=${id}&limit=50&orderBy=issuedAt:DESC`);
+  // Issued ones, newest first: the page's default (e2e/flows/find.spec.ts tests its choices).
+  const invoices = await list(
+    `/invoices?customerId=${id}&statuses=ISSUED&limit=50&orderBy=issuedAt:DESC`,
+  );
   const contracts = await list(`/contracts?customerIds=${id}&limit=50`);
   const payments = await list(`/payments?customerId=${id}&limit=50`);
 
@@ -256,13 +258,20 @@ test("the three tables list the customer's invoices, contracts and payments as t
     await expect(page.getByText("No payment is attributed to this customer.")).toBeVisible();
   }
 
-  // Voided invoices on request.
+  // Voided invoices on request, under All.
+  const all = await list(`/invoices?customerId=${id}&limit=50&orderBy=issuedAt:DESC`);
   const withVoided = await list(
     `/invoices?customerId=${id}&statuses=DRAFT,APPROVED,ISSUING,ISSUED,VOIDED&limit=50&orderBy=issuedAt:DESC`,
   );
-  expect(withVoided.length).toBeGreaterThan(invoices.length);
+  expect(withVoided.length).toBeGreaterThan(all.length);
   // The tables answer once reached for (a click before that is held, then given).
   await reachForList(page, "Invoices of this customer");
+  await page
+    .getByRole("group", { name: "Invoices shown" })
+    .locator("label")
+    .filter({ hasText: /^All$/ })
+    .click();
+  await expect(page).toHaveURL(/invoices=all/);
   await page.getByLabel("Include voided invoices").check();
   await expect(page).toHaveURL(/voided=true/);
   await expect
@@ -272,8 +281,8 @@ test("the three tables list the customer's invoices, contracts and payments as t
   await page.goBack();
   await expect(page.getByLabel("Include voided invoices")).not.toBeChecked();
   await expect
-    .poll(() => linkTargets(page, "Invoices", n(invoices)))
-    .toEqual(invoices.slice(0, 10).map((i) => `/invoices/${i.id}`));
+    .poll(() => linkTargets(page, "Invoices", n(all)))
+    .toEqual(all.slice(0, 10).map((i) => `/invoices/${i.id}`));
 
   // The order is shown and flips to oldest first on the Issued header, as the API sorts.
   const issued = region(page, "Invoices").getByRole("columnheader", { name: /Issued/ });
@@ -348,7 +357,11 @@ test("the customer page's summary and health reason come with its HTML; its tabl
   await page.keyboard.press("Escape");
   await page.waitForTimeout(500);
   expect(dataReads.length).toBe(readsAtLoad);
-  // A click on the tables right after load is not lost: the voided box answers.
-  await page.getByLabel("Include voided invoices").check();
-  await expect(page).toHaveURL(/voided=true/);
+  // A click on the tables right after load is not lost: the Unpaid choice answers.
+  await page
+    .getByRole("group", { name: "Invoices shown" })
+    .locator("label")
+    .filter({ hasText: /^Unpaid$/ })
+    .click();
+  await expect(page).toHaveURL(/invoices=unpaid/);
 });

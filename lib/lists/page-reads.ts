@@ -155,15 +155,24 @@ function customerPageReads(): PageRead[] {
   const reads: PageRead[] = [
     { page, feature: "the customer", route: "/customers/{id}", params: [] },
   ];
-  // With voided invoices too: the table's switch adds the statuses parameter.
-  for (const [list, query] of Object.entries(customerRecordQueries(EXAMPLE_ID, true))) {
-    const params = new URLSearchParams(query);
+  // Every view of its invoices (issued, unpaid, all with voided ones): what each adds.
+  const views = (["issued", "unpaid", "all"] as const).map((shown) =>
+    customerRecordQueries(EXAMPLE_ID, { shown, voided: true, invoicesOrderBy: null }),
+  );
+  for (const list of ["invoices", "contracts", "payments"] as const) {
+    const queries = views.map((queries) => new URLSearchParams(queries[list]));
+    const sends: Record<string, string[]> = { limit: [String(PAGE_SIZE)] };
+    for (const query of queries)
+      for (const [name, values] of Object.entries(fixedValues(query)))
+        sends[name] = [...new Set([...(sends[name] ?? []), ...values])];
     reads.push({
       page,
       feature: `its ${list} table`,
       route: `/${list}`,
-      params: [...new Set([...params.keys(), "limit", "startingAfter"])],
-      sends: { ...fixedValues(params), limit: [String(PAGE_SIZE)] },
+      params: [
+        ...new Set([...queries.flatMap((query) => [...query.keys()]), "limit", "startingAfter"]),
+      ],
+      sends,
     });
   }
   return reads;

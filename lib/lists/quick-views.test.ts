@@ -6,9 +6,11 @@ import { paymentList } from "./payments";
 import {
   contractQuickViews,
   currentQuickView,
+  customerInvoicesHref,
   customerQuickViews,
   invoiceQuickViews,
   paymentQuickViews,
+  quickViewHref,
 } from "./quick-views";
 
 const TODAY = Date.parse("2026-11-22T00:00:00.000Z");
@@ -112,15 +114,50 @@ describe("the current quick view", () => {
     );
   });
 
-  it("is none when the filters are the person's own", () => {
-    expect(currentQuickView("invoices", invoiceViews, "statuses=ISSUED,VOIDED")).toBeNull();
-    // Issued for one customer is a view of the person's own.
+  it("stays on the view a filter no view sets narrows: a customer, a due date range, invoices being processed", () => {
+    const customer = "customerIds=0b6d2f7e-3c1a-4d5e-9f80-1a2b3c4d5e6f";
+    expect(currentQuickView("invoices", invoiceViews, `statuses=ISSUED&${customer}`)).toBe(
+      "issued",
+    );
     expect(
       currentQuickView(
         "invoices",
         invoiceViews,
-        "statuses=ISSUED&customerIds=0b6d2f7e-3c1a-4d5e-9f80-1a2b3c4d5e6f",
+        `${customer}&statuses=ISSUED&hasOutstandingBalance=true&orderBy=issuedAt:ASC`,
       ),
+    ).toBe("unpaid");
+    expect(currentQuickView("invoices", invoiceViews, customer)).toBe("all");
+    expect(
+      currentQuickView(
+        "invoices",
+        invoiceViews,
+        `${queryOf("overdue")}&customerId=0b6d2f7e-3c1a-4d5e-9f80-1a2b3c4d5e6f`,
+      ),
+    ).toBe("overdue");
+    expect(
+      currentQuickView("contracts", contractViews, "statuses=ACTIVE&processingInvoices=true"),
+    ).toBe("active");
+    expect(
+      currentQuickView(
+        "payments",
+        paymentViews,
+        "hasUnappliedAmount=true&customerId=0b6d2f7e-3c1a-4d5e-9f80-1a2b3c4d5e6f",
+      ),
+    ).toBe("unapplied");
+  });
+
+  it("is none once a filter a view sets is changed by hand", () => {
+    expect(currentQuickView("invoices", invoiceViews, "statuses=ISSUED,VOIDED")).toBeNull();
+    // A date range is one filter: a start of one's own on Overdue's due days is a range of one's own.
+    expect(
+      currentQuickView("invoices", invoiceViews, `${queryOf("overdue")}&dueDateStartAt=2026-01-01`),
+    ).toBeNull();
+    // Unpaid with fully paid ones asked for, or Issued with a balance filter of its own.
+    expect(
+      currentQuickView("invoices", invoiceViews, "statuses=ISSUED&hasOutstandingBalance=false"),
+    ).toBeNull();
+    expect(
+      currentQuickView("invoices", invoiceViews, "needsApproval=true&statuses=DRAFT"),
     ).toBeNull();
     // Overdue as of another day is a date range of the person's own.
     expect(
@@ -133,7 +170,48 @@ describe("the current quick view", () => {
     expect(currentQuickView("payments", paymentViews, "isAttributed=true")).toBeNull();
     expect(currentQuickView("contracts", contractViews, "statuses=EXPIRED")).toBeNull();
     expect(
-      currentQuickView("contracts", contractViews, "statuses=ACTIVE&processingInvoices=true"),
+      currentQuickView("customers", customerViews, "contractHealths=HEALTHY&search=wiza"),
     ).toBeNull();
+  });
+});
+
+describe("a quick view's link", () => {
+  const CUSTOMER = "0b6d2f7e-3c1a-4d5e-9f80-1a2b3c4d5e6f";
+  const view = (id: string) => invoiceViews.find((v) => v.id === id)!;
+
+  it("drops both ends of a date range a view sets one end of", () => {
+    const here = `customerIds=${CUSTOMER}&dueDateStartAt=2026-11-17&dueDateEndAt=2026-11-26T23:59:59.999Z`;
+    expect(quickViewHref("invoices", invoiceViews, view("overdue"), here)).toBe(
+      `/invoices?customerIds=${CUSTOMER}&${queryOf("overdue")}`,
+    );
+  });
+
+  it("keeps the filters no view sets, and drops those of the view it leaves", () => {
+    const here = `customerIds=${CUSTOMER}&${queryOf("unpaid")}&columns=number&orderBy=issuedAt:ASC`;
+    expect(quickViewHref("invoices", invoiceViews, view("overdue"), here)).toBe(
+      `/invoices?customerIds=${CUSTOMER}&${queryOf("overdue")}`,
+    );
+    expect(quickViewHref("invoices", invoiceViews, view("all"), here)).toBe(
+      `/invoices?customerIds=${CUSTOMER}`,
+    );
+    expect(quickViewHref("invoices", invoiceViews, view("upcoming"), here)).toBe(
+      `/invoices?customerIds=${CUSTOMER}&issueDateStartAt=2026-11-23&orderBy=issuedAt:ASC`,
+    );
+    // Nothing to keep: the view's own link.
+    expect(quickViewHref("invoices", invoiceViews, view("issued"), queryOf("overdue")!)).toBe(
+      `/invoices?${queryOf("issued")}`,
+    );
+    expect(quickViewHref("invoices", invoiceViews, view("all"), "statuses=DRAFT")).toBe(
+      "/invoices",
+    );
+  });
+
+  it("from a customer, opens the Invoices list on its issued or unpaid invoices, the Issued and Unpaid views", () => {
+    const issued = customerInvoicesHref(CUSTOMER, "issued").split("?")[1]!;
+    const unpaid = customerInvoicesHref(CUSTOMER, "unpaid").split("?")[1]!;
+    expect(issued).toBe(`customerIds=${CUSTOMER}&statuses=ISSUED`);
+    expect(currentQuickView("invoices", invoiceViews, issued)).toBe("issued");
+    expect(currentQuickView("invoices", invoiceViews, unpaid)).toBe("unpaid");
+    expect(customerInvoicesHref(CUSTOMER, "all")).toBe(`/invoices?customerIds=${CUSTOMER}`);
   });
 });

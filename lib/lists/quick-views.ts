@@ -1,5 +1,7 @@
+import { INVOICE_STATUSES } from "../api/enums";
 import { contractList } from "./contracts";
 import { customerList } from "./customers";
+import type { FilterField } from "./define";
 import { invoiceList } from "./invoices";
 import { paymentList } from "./payments";
 import type { PageSearchParams } from "./url-params";
@@ -23,11 +25,14 @@ export interface QuickView {
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** Issued invoices (the Issued view), and those with something still owed (Unpaid). */
+const ISSUED_FILTERS = { statuses: ["ISSUED" as const] };
+const UNPAID_FILTERS = { statuses: ["ISSUED" as const], hasOutstandingBalance: true };
+
 /** Overdue: issued, something still owed, due before today (due today is not yet overdue). */
 export function overdueQuery(today: number): string {
   return invoiceList.apiQuery({
-    statuses: ["ISSUED"],
-    hasOutstandingBalance: true,
+    ...UNPAID_FILTERS,
     dueDateEndAt: new Date(today - 1).toISOString(),
   });
 }
@@ -46,13 +51,13 @@ export function invoiceQuickViews(today: number): QuickView[] {
     {
       id: "issued",
       label: "Issued",
-      query: invoiceList.apiQuery({ statuses: ["ISSUED"] }),
+      query: invoiceList.apiQuery(ISSUED_FILTERS),
       description: "Invoices sent to customers, newest first",
     },
     {
       id: "unpaid",
       label: "Unpaid",
-      query: invoiceList.apiQuery({ statuses: ["ISSUED"], hasOutstandingBalance: true }),
+      query: invoiceList.apiQuery(UNPAID_FILTERS),
       description: "Issued invoices with something still owed",
     },
     {
@@ -160,6 +165,7 @@ export function contractQuickViews(): QuickView[] {
 interface FilterableList {
   load: (search: URLSearchParams | PageSearchParams) => Record<string, unknown>;
   apiQuery: (values: Record<string, unknown>) => string;
+  fields: readonly FilterField[];
 }
 
 /** The lists that have quick views. */
@@ -172,22 +178,36 @@ const LISTS = {
 export type QuickViewList = keyof typeof LISTS;
 
 /**
- * A URL query's filters as the list writes them: its order and display choices aside,
- * and each filter's values as a set (Expired and Cancelled picked in either order are
- * one view).
+ * A URL query's filters as the list writes them, by parameter: its order and display
+ * choices aside, and each filter's values as a set (Expired and Cancelled picked in
+ * either order are one view).
  */
-function filtersOf(list: FilterableList, query: string): string {
+function filtersOf(list: FilterableList, query: string): Map<string, string> {
   const values = Object.entries(list.load(new URLSearchParams(query))).map(([key, value]) => [
     key,
     Array.isArray(value) ? [...value].sort() : value,
   ]);
-  return list.apiQuery({ ...Object.fromEntries(values), orderBy: null });
+  const written = list.apiQuery({ ...Object.fromEntries(values), orderBy: null });
+  return new Map(new URLSearchParams(written));
+}
+
+/** The parameters the list's quick views set between them: what tells one view from another. */
+function viewKeysOf(list: FilterableList, views: readonly QuickView[]): Set<string> {
+  const keys = new Set(views.flatMap((view) => [...filtersOf(list, view.query).keys()]));
+  // A date range is one filter: a view that sets one end owns the other (Overdue's due days).
+  for (const field of list.fields)
+    if (field.kind === "dateRange" && (keys.has(field.from) || keys.has(field.to)))
+      for (const key of [field.from, field.to]) keys.add(key);
+  return keys;
 }
 
 /**
- * The quick view a list's URL query shows: the one with the same filters (the order
- * and the chosen columns may differ: reversing "Issued" is still "Issued"), else null
- * (filters of the person's own).
+ * The quick view a list's URL query shows: the one whose filters the URL holds, each
+ * parameter any view sets as that view sets it (absent where it sets none). Filters no
+ * view sets (a customer, a contract) narrow the view and keep it: "Unpaid" for
+ * one customer is still "Unpaid". The order and the chosen columns may differ too
+ * (reversing "Issued" is still "Issued"). Null once a filter a view sets is changed
+ * by hand.
  */
 export function currentQuickView(
   listName: QuickViewList,
@@ -196,5 +216,66 @@ export function currentQuickView(
 ): string | null {
   const list: FilterableList = LISTS[listName];
   const here = filtersOf(list, query);
-  return views.find((view) => filtersOf(list, view.query) === here)?.id ?? null;
+  const keys = viewKeysOf(list, views);
+  const matches = (view: QuickView) => {
+    const theirs = filtersOf(list, view.query);
+    return [...keys].every((key) => here.get(key) === theirs.get(key));
+  };
+  return views.find(matches)?.id ?? null;
+}
+
+/**
+ * A quick view's link from the list's URL query: the view with the filters no view
+ * sets kept from the URL, so moving from "Unpaid" to "Overdue" keeps the customer
+ * chosen; a chip's remove button or "Clear filters" drops them.
+ */
+export function quickViewHref(
+  listName: QuickViewList,
+  views: readonly QuickView[],
+  view: QuickView,
+  query: string,
+): string {
+  const list: FilterableList = LISTS[listName];
+  const keys = viewKeysOf(list, views);
+  const narrowing = Object.entries(list.load(new URLSearchParams(query))).filter(
+    ([key, value]) => value !== null && !keys.has(key) && key !== "orderBy",
+  );
+  const written = narrowing.length
+    ? list.apiQuery({
+        ...list.load(new URLSearchParams(view.query)),
+        ...Object.fromEntries(narrowing),
+      })
+    : view.query;
+  return written ? `/${listName}?${written}` : `/${listName}`;
+}
+
+/** What a customer's invoices show, on its page and in the Invoices list. */
+export const CUSTOMER_INVOICE_CHOICES = ["issued", "unpaid", "all"] as const;
+export type CustomerInvoicesShown = (typeof CUSTOMER_INVOICE_CHOICES)[number];
+
+/**
+ * The invoice list's filters of each choice: the Issued view's, the Unpaid view's, or
+ * none (every status but voided; `voided` adds them).
+ */
+export function customerInvoiceFilters(shown: CustomerInvoicesShown, voided = false) {
+  if (shown === "issued") return ISSUED_FILTERS;
+  if (shown === "unpaid") return UNPAID_FILTERS;
+  return voided ? { statuses: [...INVOICE_STATUSES] } : {};
+}
+
+/**
+ * A customer's invoices in the Invoices list, the customer chosen in its Customers
+ * filter: issued ones (the Issued view), those with something owed (Unpaid), or all.
+ */
+export function customerInvoicesHref(
+  customerId: string,
+  shown: CustomerInvoicesShown,
+  options: { voided?: boolean; orderBy?: "issuedAt:ASC" | null } = {},
+): string {
+  const query = invoiceList.apiQuery({
+    customerIds: [customerId],
+    ...customerInvoiceFilters(shown, options.voided),
+    orderBy: options.orderBy ?? null,
+  });
+  return `/invoices?${query}`;
 }

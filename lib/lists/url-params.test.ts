@@ -88,10 +88,18 @@ describe("reading a list's URL", () => {
     expect(readUrlValues({ x: throwing }, new URLSearchParams("x=1"))).toEqual({ x: null });
   });
 
-  test("the customer page's voided switch is off unless the URL says true", () => {
-    expect(loadCustomerPage({}).voided).toBe(false);
-    expect(loadCustomerPage({ voided: "true" }).voided).toBe(true);
-    expect(loadCustomerPage({ voided: "yes" }).voided).toBe(false);
+  test("the customer page's invoices show issued ones unless the URL says otherwise; voided ones only with all", () => {
+    expect(loadCustomerPage({})).toEqual({ shown: "issued", voided: false, invoicesOrderBy: null });
+    expect(loadCustomerPage({ invoices: "unpaid" }).shown).toBe("unpaid");
+    expect(loadCustomerPage({ invoices: "owed" }).shown).toBe("issued");
+    expect(loadCustomerPage({ invoices: "all", voided: "true" })).toMatchObject({
+      shown: "all",
+      voided: true,
+    });
+    expect(loadCustomerPage({ invoices: "issued", voided: "true" }).voided).toBe(false);
+    // A link from before the choice: voided ones asked for, so all of them.
+    expect(loadCustomerPage({ voided: "true" })).toMatchObject({ shown: "all", voided: true });
+    expect(loadCustomerPage({ voided: "yes" })).toMatchObject({ shown: "issued", voided: false });
     expect(readUrlValues(customerPageParsers, new URLSearchParams()).voided).toBeNull();
   });
 });
@@ -187,19 +195,29 @@ describe("writing a list's URL and its API query", () => {
     }
   });
 
-  test("the customer page's tables read that customer's records, newest first", () => {
-    expect(customerRecordQueries(CUSTOMER, false)).toEqual({
-      invoices: `customerId=${CUSTOMER}&orderBy=issuedAt:DESC`,
+  test("the customer page's tables read that customer's records, its issued invoices newest first", () => {
+    const view = (shown: "issued" | "unpaid" | "all", voided = false) =>
+      customerRecordQueries(CUSTOMER, { shown, voided, invoicesOrderBy: null });
+    expect(customerRecordQueries(CUSTOMER)).toEqual({
+      invoices: `customerId=${CUSTOMER}&statuses=ISSUED&orderBy=issuedAt:DESC`,
       contracts: `customerIds=${CUSTOMER}`,
       // The API's default order for payments: newest received first.
       payments: `customerId=${CUSTOMER}`,
     });
-    expect(customerRecordQueries(CUSTOMER, true).invoices).toBe(
+    expect(view("unpaid").invoices).toBe(
+      `customerId=${CUSTOMER}&statuses=ISSUED&hasOutstandingBalance=true&orderBy=issuedAt:DESC`,
+    );
+    expect(view("all").invoices).toBe(`customerId=${CUSTOMER}&orderBy=issuedAt:DESC`);
+    expect(view("all", true).invoices).toBe(
       `customerId=${CUSTOMER}&statuses=DRAFT,APPROVED,ISSUING,ISSUED,VOIDED&orderBy=issuedAt:DESC`,
     );
-    expect(customerRecordQueries(CUSTOMER, false, "issuedAt:ASC").invoices).toBe(
-      `customerId=${CUSTOMER}&orderBy=issuedAt:ASC`,
-    );
+    expect(
+      customerRecordQueries(CUSTOMER, {
+        shown: "all",
+        voided: false,
+        invoicesOrderBy: "issuedAt:ASC",
+      }).invoices,
+    ).toBe(`customerId=${CUSTOMER}&orderBy=issuedAt:ASC`);
     expect(loadCustomerPage({ invoicesOrderBy: "issuedAt:ASC" }).invoicesOrderBy).toBe(
       "issuedAt:ASC",
     );

@@ -10,19 +10,39 @@ import {
 import { makeQueryClient } from "@/lib/query-client";
 import { serverFetcher } from "./server-fetcher";
 
+/** The most customers a list's filters name that the server reads for the page; the browser reads the rest. */
+const NAMED_CUSTOMERS_READ = 20;
+
 /**
  * Fetches a list's first page on the server, for the client table to start from
  * (it lands in the HTML; no client round trip), with the names its first rows look
- * up (a contract's customer), which would otherwise show as short ids until read.
- * A failure is left for the client query to retry and show.
+ * up (a contract's customer), which would otherwise show as short ids until read,
+ * and the customers its filters name (`filterCustomerIds`), so their chips show names
+ * in the HTML, before any script. A failure is left for the client query to retry and show.
  */
-export async function prefetchListPage(list: ListName, query: string) {
+export async function prefetchListPage(
+  list: ListName,
+  query: string,
+  filterCustomerIds: readonly string[] = [],
+) {
   const queryClient = makeQueryClient();
   const options = listQueryOptions(serverFetcher, list, query);
-  await queryClient.prefetchInfiniteQuery(options);
+  await Promise.all([
+    queryClient.prefetchInfiniteQuery(options),
+    prefetchCustomers(queryClient, filterCustomerIds.slice(0, NAMED_CUSTOMERS_READ)),
+  ]);
   const first = queryClient.getQueryData(options.queryKey)?.pages[0];
   if (first) await prefetchRowNames(queryClient, list, first);
   return dehydrate(queryClient);
+}
+
+/** One read per customer not already read; a failed read is not kept (the browser's chip says so). */
+function prefetchCustomers(queryClient: QueryClient, ids: Iterable<string>) {
+  return Promise.all(
+    [...new Set(ids)].map((id) =>
+      queryClient.prefetchQuery(customerQueryOptions(serverFetcher, id)),
+    ),
+  );
 }
 
 /**
@@ -36,10 +56,8 @@ async function prefetchRowNames(
 ) {
   if (list !== "contracts") return;
   const rows = (page as ListPage<"contracts">).data.slice(0, FIRST_ROWS);
-  const customerIds = new Set(rows.map((row) => row.customerId));
-  await Promise.all(
-    [...customerIds].map((id) =>
-      queryClient.prefetchQuery(customerQueryOptions(serverFetcher, id)),
-    ),
+  await prefetchCustomers(
+    queryClient,
+    rows.map((row) => row.customerId),
   );
 }

@@ -89,8 +89,7 @@ async function RecordsWithFirstPages({
   customer: CustomerRecord;
   searchParams: Promise<PageSearchParams>;
 }) {
-  const { voided, invoicesOrderBy } = loadCustomerPage(await searchParams);
-  const queries = customerRecordQueries(customer.id, voided, invoicesOrderBy);
+  const queries = customerRecordQueries(customer.id, loadCustomerPage(await searchParams));
   const states = await Promise.all([
     prefetchListPage("invoices", queries.invoices),
     prefetchListPage("contracts", queries.contracts),
