@@ -28,9 +28,11 @@ export function InvoicesView() {
       }
       sortNote={
         <>
-          {values.statuses?.includes("VOIDED")
-            ? ""
-            : "Voided invoices are hidden unless picked in Status. "}
+          {invoiceList.opensOnDefault(values)
+            ? "Opened on issued invoices; All adds drafts and invoices planned ahead. "
+            : values.statuses?.includes("VOIDED")
+              ? ""
+              : "Voided invoices are hidden unless picked in Status. "}
           Sorted by issue date, {newestFirst ? "newest first (the default)" : "oldest first"}; a
           draft counts from its period start.
         </>
