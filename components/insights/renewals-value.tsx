@@ -58,16 +58,22 @@ function CurrencyValueTable({ code, data }: { code: string; data: RenewalValueDa
   );
   return (
     <div className="min-w-0 overflow-x-auto" data-currency={code}>
-      <table className="w-full text-sm tabular-nums">
-        <caption className="mb-1 text-left font-medium">{code}, value a year</caption>
+      <table className="w-full text-xs tabular-nums sm:text-sm">
+        <caption className="mb-1 text-left text-sm font-medium">
+          {code}, value a year of the terms ending within
+        </caption>
         <thead>
           <tr className="border-b border-line text-fg-muted">
             <th scope="col" className="py-1 pr-2 text-left font-medium">
               Group
             </th>
             {data.windows.map((days) => (
-              <th key={days} scope="col" className="px-2 py-1 text-right font-medium">
-                Within {days} days
+              <th
+                key={days}
+                scope="col"
+                className="whitespace-nowrap px-1 py-1 text-right font-medium sm:px-2"
+              >
+                {days} days
               </th>
             ))}
           </tr>
@@ -81,7 +87,11 @@ function CurrencyValueTable({ code, data }: { code: string; data: RenewalValueDa
                 </Link>
               </th>
               {data.windows.map((days, w) => (
-                <td key={days} className="px-2 py-1 text-right" data-window={days}>
+                <td
+                  key={days}
+                  className="whitespace-nowrap px-1 py-1 text-right sm:px-2"
+                  data-window={days}
+                >
                   <span data-value={groups[group][w]}>{formatMinor(groups[group][w]!, code)}</span>
                 </td>
               ))}
@@ -94,7 +104,7 @@ function CurrencyValueTable({ code, data }: { code: string; data: RenewalValueDa
             {totals.map((total, w) => (
               <td
                 key={data.windows[w]}
-                className="px-2 py-1 text-right"
+                className="whitespace-nowrap px-1 py-1 text-right sm:px-2"
                 data-window={data.windows[w]}
               >
                 <span data-value={total.toString()}>{formatMinor(total, code)}</span>
