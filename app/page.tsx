@@ -55,6 +55,7 @@ export default async function HomePage() {
         <CachedInsight
           view="renewals"
           what="customers list, once per health state, and the invoices of the terms ending"
+          freshnessLabel="Data freshness of the renewal value"
         >
           {(shown) => (
             <HomeValueCard data={shown.parts.renewals?.valueAtStake} reading={shown.reading} />

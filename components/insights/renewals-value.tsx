@@ -14,6 +14,13 @@ export function valueGroupHref(group: ValueGroup): string {
   return `/customers?${customerList.apiQuery({ contractHealths: [group] })}`;
 }
 
+/** Whole units: a value spread per year has no meaningful cents, and four columns fit a phone. */
+function formatWhole(minor: string | bigint, code: string): string {
+  const value = BigInt(minor);
+  const rounded = ((value + (value < 0n ? -50n : 50n)) / 100n) * 100n;
+  return formatMinor(rounded, code).replace(/\.00(?!\d)/, "");
+}
+
 const plural = (n: number) => `${n.toLocaleString("en-US")} ${n === 1 ? "customer" : "customers"}`;
 
 /** How the value is computed, said once where it is shown. */
@@ -92,7 +99,7 @@ function CurrencyValueTable({ code, data }: { code: string; data: RenewalValueDa
                   className="whitespace-nowrap px-1 py-1 text-right sm:px-2"
                   data-window={days}
                 >
-                  <span data-value={groups[group][w]}>{formatMinor(groups[group][w]!, code)}</span>
+                  <span data-value={groups[group][w]}>{formatWhole(groups[group][w]!, code)}</span>
                 </td>
               ))}
             </tr>
@@ -107,7 +114,7 @@ function CurrencyValueTable({ code, data }: { code: string; data: RenewalValueDa
                 className="whitespace-nowrap px-1 py-1 text-right sm:px-2"
                 data-window={data.windows[w]}
               >
-                <span data-value={total.toString()}>{formatMinor(total, code)}</span>
+                <span data-value={total.toString()}>{formatWhole(total, code)}</span>
               </td>
             ))}
           </tr>
