@@ -31,7 +31,7 @@ export function ValueMethod({ windows }: { windows: number[] }) {
       within {windows.join(", ")} days (each window holds the shorter ones): the contract&apos;s
       invoices whose period starts within those terms, voided ones aside and planned ones included,
       summed and spread over the terms&apos; length per 12 months. Not the customer&apos;s value
-      over every contract; currencies are never added together.
+      over every contract; currencies are never added together; shown in whole units.
     </>
   );
 }
@@ -71,7 +71,7 @@ function CurrencyValueTable({ code, data }: { code: string; data: RenewalValueDa
         </caption>
         <thead>
           <tr className="border-b border-line text-fg-muted">
-            <th scope="col" className="py-1 pr-2 text-left font-medium">
+            <th scope="col" className="py-1 pr-1 text-left font-medium sm:pr-2">
               Group
             </th>
             {data.windows.map((days) => (
@@ -88,7 +88,7 @@ function CurrencyValueTable({ code, data }: { code: string; data: RenewalValueDa
         <tbody>
           {VALUE_GROUPS.map((group) => (
             <tr key={group} className="border-b border-line" data-group={group}>
-              <th scope="row" className="py-1 pr-2 text-left font-normal">
+              <th scope="row" className="py-1 pr-1 text-left font-normal sm:pr-2">
                 <Link href={valueGroupHref(group)} className="text-accent hover:underline">
                   {VALUE_GROUP_LABELS[group]}
                 </Link>
@@ -105,7 +105,7 @@ function CurrencyValueTable({ code, data }: { code: string; data: RenewalValueDa
             </tr>
           ))}
           <tr data-group="total" className="font-semibold">
-            <th scope="row" className="py-1 pr-2 text-left">
+            <th scope="row" className="py-1 pr-1 text-left sm:pr-2">
               Total
             </th>
             {totals.map((total, w) => (
