@@ -7,7 +7,6 @@ import Link from "@/components/layout/link";
 import { type Fetcher, getJson } from "@/lib/api/client";
 import { noticePeriodStart, RENEWAL_WINDOW_DAYS } from "@/lib/contracts/terms";
 import { formatDate, formatEndDate } from "@/lib/format";
-import { formatMinor } from "@/lib/insights/aggregate";
 import type { RenewalRow } from "@/lib/insights/renewals";
 import { ContractHealthWithReason } from "../contracts/contract-detail-health";
 import { ContractNameLink } from "../contracts/contract-detail-link";
@@ -166,25 +165,11 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
     cell: ({ row }) => (row.original.renewed ? "Yes" : "No"),
   },
   {
-    id: "value",
-    header: "Value a year",
+    id: "contractValue",
+    header: "Contract value",
     size: 140,
     meta: right,
-    cell: ({ row }) => {
-      const value = row.original.value;
-      return value ? (
-        <span
-          data-value={value.perYear}
-          title={`The terms in force bill ${formatMinor(BigInt(value.billed), value.currencyCode)} in all over ${value.invoices} invoices`}
-        >
-          {formatMinor(BigInt(value.perYear), value.currencyCode)}
-        </span>
-      ) : (
-        <span className="text-fg-muted" title="No invoice in the terms in force to value them by">
-          —
-        </span>
-      );
-    },
+    cell: ({ row }) => <MoneyLines amounts={row.original.contractValue} />,
   },
   {
     id: "remainingToInvoice",
@@ -201,17 +186,7 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
  * marked. Rendered like the lists: the first page in the server's HTML, the pages
  * after it read as the person scrolls.
  */
-export function RenewalsTable({
-  rowsId,
-  first,
-  label,
-  empty = "No customer is due for renewal or ending.",
-}: {
-  rowsId: string;
-  first: RowsPage;
-  label: string;
-  empty?: string;
-}) {
+export function RenewalsTable({ rowsId, first }: { rowsId: string; first: RowsPage }) {
   const query = useInfiniteQuery({
     queryKey: ["insight-rows", "renewals", rowsId],
     queryFn: ({ pageParam, signal }) => fetchRowsPage(rowsId, pageParam, signal),
@@ -223,12 +198,12 @@ export function RenewalsTable({
   });
   return (
     <InfiniteTable
-      label={label}
+      label="Renewals"
       noun="customers"
       query={query}
       columns={COLUMNS}
       rowHref={(row) => `/customers/${row.id}`}
-      empty={<p className="text-sm text-fg-muted">{empty}</p>}
+      empty={<p className="text-sm text-fg-muted">No customer is due for renewal or ending.</p>}
       clearHref="/renewals"
       scrollKey={rowsId}
     />
