@@ -51,7 +51,7 @@ export function PaletteShell({
       >
         <input
           ref={input}
-          aria-label="Search pages, saved views, invoices and customers"
+          aria-label="Search pages, saved views and customers"
           placeholder="Jump to a page, a saved view or a customer…"
           autoComplete="off"
           className={paletteClasses.input}

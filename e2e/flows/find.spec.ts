@@ -46,7 +46,7 @@ async function holdScripts(page: Page, ms: number) {
 const palette = (page: Page) => page.getByRole("dialog", { name: "Command palette" });
 // By label: a plain field while the palette's script loads, then the palette's own.
 const paletteField = (page: Page) =>
-  page.getByLabel("Search pages, saved views, invoices and customers");
+  page.getByLabel(/^Search pages, saved views(, invoices)? and customers$/);
 /** The invoices list's Customers picker (components/filters/customer-picker.tsx). */
 const customersPicker = (page: Page) =>
   page.locator("search[aria-label='Filters']").getByRole("combobox", { name: "Customers" });
