@@ -55,7 +55,7 @@ function signIn(from: string, password: string) {
   });
 }
 
-test("8 nested 4 MB bodies at the sign-in endpoint at once: 413 within a second, health stays quick, each counted", async () => {
+test("8 nested 4 MB bodies at the sign-in endpoint at once: 413 within seconds, health stays quick, each counted", async () => {
   const from = "127.0.0.31";
   const body = nested(2_000_000);
   const started = performance.now();
@@ -80,10 +80,11 @@ test("8 nested 4 MB bodies at the sign-in endpoint at once: 413 within a second,
       code: "PAYLOAD_TOO_LARGE",
       issues: [{ message: "the body is over 4 KB, the most /api/auth/* take" }],
     });
-    expect(answer.ms).toBeLessThan(1_000);
+    // Seconds, not the parse's tens: room for a loaded machine, none for parsing 32 MB.
+    expect(answer.ms).toBeLessThan(3_000);
   }
   expect(healthAnswer.status).toBe(200);
-  expect(healthAnswer.ms).toBeLessThan(1_000);
+  expect(healthAnswer.ms).toBeLessThan(3_000);
 
   // Eight of the client's ten tries a minute are spent: two more, then refused even
   // with the right password; another client still signs in.
