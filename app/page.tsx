@@ -1,6 +1,7 @@
 import { connection } from "next/server";
 import { CachedInsight } from "@/components/insights/cached-insight";
 import { HomeCards } from "@/components/insights/home-cards";
+import { HomeValueCard } from "@/components/insights/home-value";
 import Link from "@/components/layout/link";
 import { requireViewer } from "@/lib/auth/guard";
 
@@ -8,7 +9,7 @@ const PLACES = [
   {
     href: "/renewals",
     title: "Renewals",
-    text: "Who is due for renewal or ending, and when coverage ends.",
+    text: "Who is due for renewal or ending, what their terms bill a year, and when contracts end.",
   },
   { href: "/receivables", title: "Receivables", text: "What is owed, by how late, per currency." },
   {
@@ -55,6 +56,17 @@ export default async function HomePage() {
       <CachedInsight view="home" what="overdue invoices, renewals, drafts and unapplied payments">
         {(shown) => <HomeCards data={shown.parts} reading={shown.reading} />}
       </CachedInsight>
+      <div className="mt-6">
+        <CachedInsight
+          view="renewals"
+          what="customers list, once per health state, and the invoices of the terms ending"
+          freshnessLabel="Data freshness of the renewal value"
+        >
+          {(shown) => (
+            <HomeValueCard data={shown.parts.renewals?.valueAtStake} reading={shown.reading} />
+          )}
+        </CachedInsight>
+      </div>
       <h2 className="mt-10 text-lg font-semibold">Everything else</h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2">
         {PLACES.map((place) => (

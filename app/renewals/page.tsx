@@ -14,9 +14,12 @@ export default async function RenewalsPage() {
     <main id="main" className="px-4 py-5 sm:px-6 sm:py-6">
       <PageHeader
         title="Renewals"
-        description="Customers whose contract is due for renewal or ending, when coverage ends, and health across all customers."
+        description="Customers whose contract is due for renewal or ending, what their terms bill a year, when contracts end, and health across all customers."
       />
-      <CachedInsight view="renewals" what="customers list, once per health state">
+      <CachedInsight
+        view="renewals"
+        what="customers list, once per health state, and the invoices of the terms ending"
+      >
         {(shown) => (shown.parts.renewals ? <RenewalsView data={shown.parts.renewals} /> : null)}
       </CachedInsight>
     </main>

@@ -111,7 +111,7 @@ const CONTRACT_COLUMNS = listColumns<ContractRecord, ColumnIdOf<typeof contractL
       cell: ({ row }) => formatDate(row.original.startAt),
     },
     endAt: {
-      header: "End (last day)",
+      header: "Contract ends",
       size: 130,
       meta: { priority: 1 },
       cell: ({ row }) => formatEndDate(row.original.endAt),
@@ -306,7 +306,7 @@ export function contractColumns(
       ) : (
         <CustomerNameLink customerId={contract.customerId} />
       ),
-      aside: `Ends ${formatEndDate(contract.endAt)}`,
+      aside: `Contract ends ${formatEndDate(contract.endAt)}`,
     })),
   ];
 }

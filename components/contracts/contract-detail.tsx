@@ -170,7 +170,7 @@ function TermsCard({ contract }: { contract: ContractRecord }) {
   return (
     <Card title="Terms">
       <Field label="Start">{formatDate(contract.startAt)}</Field>
-      <Field label="End (last day covered)">{formatEndDate(contract.endAt)}</Field>
+      <Field label="Contract ends (last day covered)">{formatEndDate(contract.endAt)}</Field>
       <Field label="Terms in force end (last day covered)">
         <span data-testid="terms-in-force-end">
           {running ? formatEndDate(termsEnd) : "No terms in force"}

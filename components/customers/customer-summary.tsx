@@ -78,7 +78,7 @@ export function CustomerSummary({
                 </Link>
               </Field>
               <Field label="Start">{formatDate(customer.coverageContractStartAt)}</Field>
-              <Field label="End (last day covered)">
+              <Field label="Contract ends (last day covered)">
                 {formatEndDate(customer.coverageContractEndAt)}
               </Field>
               <Field label="Auto-renew">{customer.coverageContractAutoRenew ? "Yes" : "No"}</Field>

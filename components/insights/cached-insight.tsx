@@ -37,9 +37,12 @@ function shownParts<V extends ViewName>(state: InsightState<V>): ShownParts<V> {
 export async function CachedInsight<V extends ViewName>({
   view,
   what,
+  freshnessLabel,
   children,
 }: {
   view: V;
+  /** the name of its "as of" region, where a page shows two views */
+  freshnessLabel?: string;
   /** what is walked, for the progress line */
   what: string;
   children: (shown: ShownParts<V>) => ReactNode;
@@ -69,6 +72,7 @@ export async function CachedInsight<V extends ViewName>({
         today={isoDay(shown.today)}
         fresh={state.fresh}
         what={what}
+        label={freshnessLabel}
       />
       {children(shown)}
     </>

@@ -19,7 +19,7 @@ function label(month: string) {
 }
 
 /**
- * Coverage ends per month for this month and the five after it, stacked by the
+ * Contracts ending per month for this month and the five after it, stacked by the
  * customer's health, with the same figures in a table for reading.
  */
 export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
@@ -63,7 +63,7 @@ export function CoverageTimeline({ months }: { months: TimelineMonth[] }) {
           keyboard users can scroll it too. */}
       <section
         className="mt-4 overflow-x-auto"
-        aria-label="Coverage ends per month, as a table"
+        aria-label="Contracts ending per month, as a table"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus, or keyboards cannot scroll it
         tabIndex={0}
       >

@@ -7,7 +7,7 @@ import type { Section } from "@/lib/insights/sections";
 import { CappedFigure } from "./capped-figure";
 import { PartPending } from "./part-pending";
 
-function Card<T>({
+export function Card<T>({
   title,
   testId,
   section,

@@ -105,8 +105,11 @@ export function InsightStatus({
   today,
   fresh,
   what,
+  label = "Data freshness",
 }: {
   view: string;
+  /** the region's name: a page with two views names each apart */
+  label?: string;
   asOf: string | null;
   /** the UTC day figures count from, "2026-11-22" */
   today: string;
@@ -117,7 +120,7 @@ export function InsightStatus({
   const { phase, start } = useInsightWalk(view, asOf, fresh);
   const walking = phase.kind === "walking";
   return (
-    <section aria-label="Data freshness" className="mb-5 space-y-3">
+    <section aria-label={label} className="mb-5 space-y-3">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-fg-muted">
         <AsOfLine asOf={asOf} fresh={fresh} today={today} />
         <button

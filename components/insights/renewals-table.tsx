@@ -7,6 +7,7 @@ import Link from "@/components/layout/link";
 import { type Fetcher, getJson } from "@/lib/api/client";
 import { noticePeriodStart, RENEWAL_WINDOW_DAYS } from "@/lib/contracts/terms";
 import { formatDate, formatEndDate } from "@/lib/format";
+import { formatMinor } from "@/lib/insights/aggregate";
 import type { RenewalRow } from "@/lib/insights/renewals";
 import { ContractHealthWithReason } from "../contracts/contract-detail-health";
 import { ContractNameLink } from "../contracts/contract-detail-link";
@@ -165,11 +166,25 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
     cell: ({ row }) => (row.original.renewed ? "Yes" : "No"),
   },
   {
-    id: "contractValue",
-    header: "Contract value",
+    id: "value",
+    header: "Value a year",
     size: 140,
     meta: right,
-    cell: ({ row }) => <MoneyLines amounts={row.original.contractValue} />,
+    cell: ({ row }) => {
+      const value = row.original.value;
+      return value ? (
+        <span
+          data-value={value.perYear}
+          title={`The terms in force bill ${formatMinor(BigInt(value.billed), value.currencyCode)} in all over ${value.invoices} invoices`}
+        >
+          {formatMinor(BigInt(value.perYear), value.currencyCode)}
+        </span>
+      ) : (
+        <span className="text-fg-muted" title="No invoice in the terms in force to value them by">
+          —
+        </span>
+      );
+    },
   },
   {
     id: "remainingToInvoice",
@@ -186,7 +201,17 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
  * marked. Rendered like the lists: the first page in the server's HTML, the pages
  * after it read as the person scrolls.
  */
-export function RenewalsTable({ rowsId, first }: { rowsId: string; first: RowsPage }) {
+export function RenewalsTable({
+  rowsId,
+  first,
+  label,
+  empty = "No customer is due for renewal or ending.",
+}: {
+  rowsId: string;
+  first: RowsPage;
+  label: string;
+  empty?: string;
+}) {
   const query = useInfiniteQuery({
     queryKey: ["insight-rows", "renewals", rowsId],
     queryFn: ({ pageParam, signal }) => fetchRowsPage(rowsId, pageParam, signal),
@@ -198,12 +223,12 @@ export function RenewalsTable({ rowsId, first }: { rowsId: string; first: RowsPa
   });
   return (
     <InfiniteTable
-      label="Renewals"
+      label={label}
       noun="customers"
       query={query}
       columns={COLUMNS}
       rowHref={(row) => `/customers/${row.id}`}
-      empty={<p className="text-sm text-fg-muted">No customer is due for renewal or ending.</p>}
+      empty={<p className="text-sm text-fg-muted">{empty}</p>}
       clearHref="/renewals"
       scrollKey={rowsId}
     />

@@ -32,9 +32,11 @@ export function InvoicesView() {
       sortNote={
         <>
           <span className="max-sm:hidden">
-            {values.statuses?.includes("VOIDED")
-              ? ""
-              : "Voided invoices are hidden unless picked in Status. "}
+            {invoiceList.opensOnDefault(values)
+              ? "Opened on issued invoices; All adds drafts and invoices planned ahead. "
+              : values.statuses?.includes("VOIDED")
+                ? ""
+                : "Voided invoices are hidden unless picked in Status. "}
           </span>
           Sorted by issue date, {newestFirst ? "newest first" : "oldest first"}
           <span className="max-sm:hidden">

@@ -159,7 +159,7 @@ test("every field of the customer record is shown as the API returns it; axe fin
     ).data.find((c) => c.id === customer.coverageContractId);
     if (coverage) await expect(field(page, "Contract")).toContainText(coverage.name);
     await expect(field(page, "Start")).toHaveText(formatDate(customer.coverageContractStartAt));
-    await expect(field(page, "End \\(last day covered\\)")).toHaveText(
+    await expect(field(page, "Contract ends \\(last day covered\\)")).toHaveText(
       formatEndDate(customer.coverageContractEndAt),
     );
     await expect(field(page, "Auto-renew")).toHaveText(

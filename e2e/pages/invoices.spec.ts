@@ -35,9 +35,10 @@ interface InvoiceLike {
  * first when its URL names no order (lib/lists/invoices.ts), so does this.
  */
 async function apiPage(request: APIRequestContext, query: string): Promise<InvoiceLike[]> {
-  const ordered = query.includes("orderBy=")
-    ? query
-    : `${query}${query ? "&" : ""}orderBy=issuedAt:DESC`;
+  // Without filters the list opens on issued invoices (lib/lists/invoices.ts, opening).
+  const opened = query.replace(/(^|&)orderBy=[^&]*/, "") ? [query] : ["statuses=ISSUED", query];
+  if (!query.includes("orderBy=")) opened.push("orderBy=issuedAt:DESC");
+  const ordered = opened.filter(Boolean).join("&");
   const res = await request.get(`/api/v1/invoices?limit=50&${ordered}`, {
     headers: { authorization: `Bearer ${demoKey()}` },
   });
@@ -134,7 +135,7 @@ test("quick views: each tab shows the API's rows for its filters and marks itsel
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/invoices");
   const { current, tab } = quickViewsOf(page, "Invoice views");
-  await expect(current).toHaveText("All");
+  await expect(current).toHaveText("Issued");
   for (const [label, query] of Object.entries(tabs)) {
     await tab(label).click();
     await expect(current).toHaveText(label);
@@ -166,9 +167,11 @@ test("quick views: each tab shows the API's rows for its filters and marks itsel
   await expect(page).toHaveURL(/statuses=DRAFT/);
   await expect(current).toHaveCount(0);
   await tab("All").click();
-  await expect(page).toHaveURL(/\/invoices$/);
+  await expect(page).toHaveURL(
+    /\/invoices\?statuses=DRAFT(,|%2C)APPROVED(,|%2C)ISSUING(,|%2C)ISSUED$/,
+  );
   await expect(current).toHaveText("All");
-  await expectRowsMatchApi(page, request, "");
+  await expectRowsMatchApi(page, request, "statuses=DRAFT,APPROVED,ISSUING,ISSUED");
 });
 
 /** Due cells shown whose date and badge do not fit. */
@@ -418,7 +421,7 @@ test("scrolling loads pages 2 and 3 with no duplicate row, keeping the DOM small
   let cursor = "";
   for (let i = 0; i < 4; i++) {
     const res = await request.get(
-      `/api/v1/invoices?limit=50&orderBy=issuedAt:DESC${cursor ? `&startingAfter=${cursor}` : ""}`,
+      `/api/v1/invoices?limit=50&statuses=ISSUED&orderBy=issuedAt:DESC${cursor ? `&startingAfter=${cursor}` : ""}`,
       {
         headers: { authorization: `Bearer ${demoKey()}` },
       },

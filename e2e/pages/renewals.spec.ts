@@ -110,7 +110,7 @@ test("renewals: rows, order, days left, timeline and health counts match the API
   }
   // On a 390 px phone the month table fits its box: no sideways scrolling inside it.
   await page.setViewportSize({ width: 390, height: 844 });
-  const monthTable = page.getByRole("region", { name: "Coverage ends per month, as a table" });
+  const monthTable = page.getByRole("region", { name: "Contracts ending per month, as a table" });
   await expect.poll(() => monthTable.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
   await page.setViewportSize({ width: 1280, height: 720 });
 

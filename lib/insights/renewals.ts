@@ -6,6 +6,13 @@ import { contractList } from "@/lib/lists/contracts";
 import { customerList } from "@/lib/lists/customers";
 import { compareByCoverageEnd, daysLeft, nextSixMonths, timelineMonthOf } from "./aggregate";
 import type { PartContext, RowsRef } from "./parts";
+import {
+  AT_STAKE_DAYS,
+  type RenewalValueData,
+  sumValueAtStake,
+  type TermsValue,
+  valueRows,
+} from "./renewal-value";
 import { type WalkContext, walkList } from "./walker";
 
 /** The health states a manager acts on. */
@@ -25,6 +32,12 @@ export interface RenewalRow {
    * contract could not be read
    */
   termsEndAt: string | null;
+  /** the start of the coverage contract's terms in force (else of the contract) */
+  termsStartAt: string | null;
+  /** the coverage contract's currency: its invoices are all in it */
+  currencyCode: string | null;
+  /** what the terms in force bill, from their invoices (null until read, or with none) */
+  value: TermsValue | null;
   /** days left until termsEndAt: the rows' order and the 30-day window */
   daysLeft: number | null;
   withinWindow: boolean;
@@ -56,6 +69,10 @@ export interface RenewalsData {
   rows: RowsRef;
   /** rows whose coverage ends within RENEWAL_WINDOW_DAYS */
   withinWindow: number;
+  /** the value of the terms ending within 30, 60 and 90 days, per currency and group */
+  valueAtStake: RenewalValueData;
+  /** auto-renewing customers whose terms in force end within AT_STAKE_DAYS, kept like `rows` */
+  autoRenewRows: RowsRef;
 }
 
 export function customersHref(healths: readonly string[]): string {
@@ -75,6 +92,9 @@ function renewalRow(
     health: c.contractHealth,
     endAt: c.coverageContractEndAt,
     termsEndAt,
+    termsStartAt: contract ? (contract.currentAmendmentStartAt ?? contract.startAt) : null,
+    currencyCode: contract?.currencyCode ?? null,
+    value: null,
     daysLeft: left,
     withinWindow: left !== null && left <= RENEWAL_WINDOW_DAYS,
     contractId: c.coverageContractId,
@@ -90,6 +110,8 @@ function renewalRow(
 interface HealthFold {
   count: number;
   customers: CustomerRecord[];
+  /** auto-renewing customers that may end within AT_STAKE_DAYS */
+  autoRenew: CustomerRecord[];
   months: Record<string, number>;
 }
 
@@ -150,6 +172,28 @@ export async function renewalRows(
     );
 }
 
+/**
+ * Customers in good health whose coverage contract renews by itself and has not
+ * ended: their terms in force are read from the contract (auto-renewing contracts
+ * are never Renewal due or Ending, docs/readings.md).
+ */
+export function autoRenewCandidates(customers: readonly CustomerRecord[], today: number) {
+  return customers.filter((c) => {
+    if (!c.coverageContractAutoRenew || !c.coverageContractEndAt) return false;
+    return daysLeft(c.coverageContractEndAt, today) >= 1;
+  });
+}
+
+/** Auto-renewing rows whose terms in force end within AT_STAKE_DAYS, in the renewals' order. */
+export async function autoRenewRows(
+  walk: WalkContext,
+  candidates: CustomerRecord[],
+  today: number,
+): Promise<RenewalRow[]> {
+  const rows = await renewalRows(walk, candidates, today);
+  return rows.filter((r) => r.daysLeft !== null && r.daysLeft >= 1 && r.daysLeft <= AT_STAKE_DAYS);
+}
+
 /** The customers whose renewal falls within the window: the home figure and the page's mark. */
 export function countWithinWindow(rows: readonly RenewalRow[]): number {
   return rows.filter((r) => r.withinWindow).length;
@@ -174,8 +218,9 @@ export async function computeRenewals({
         walk,
         "customers",
         customerList.apiQuery({ contractHealths: [health] }),
-        { count: 0, customers: [], months: {} },
+        { count: 0, customers: [], autoRenew: [], months: {} },
         (acc, customers) => {
+          if (health === "HEALTHY") acc.autoRenew.push(...autoRenewCandidates(customers, today));
           for (const c of customers) {
             acc.count += 1;
             if (keepRows.has(health)) acc.customers.push(c);
@@ -187,13 +232,21 @@ export async function computeRenewals({
       ),
     ),
   );
-  const rows = await renewalRows(
-    walk,
-    folds.flatMap((f) => f.customers),
-    today,
-  );
+  const [rows, autoRows] = await Promise.all([
+    renewalRows(
+      walk,
+      folds.flatMap((f) => f.customers),
+      today,
+    ).then((found) => valueRows(walk, found)),
+    autoRenewRows(
+      walk,
+      folds.flatMap((f) => f.autoRenew),
+      today,
+    ).then((found) => valueRows(walk, found)),
+  ]);
   const withinWindow = countWithinWindow(rows);
   const saved = await saveRows(rows);
+  const savedAutoRenew = await saveRows(autoRows);
   const timeline = nextSixMonths(today).map((month) => {
     const byHealth: Record<string, number> = {};
     let total = 0;
@@ -214,6 +267,8 @@ export async function computeRenewals({
     renewalsHref: customersHref(RENEWAL_HEALTHS),
     rows: saved,
     withinWindow,
+    valueAtStake: sumValueAtStake([...rows, ...autoRows], today),
+    autoRenewRows: savedAutoRenew,
   };
 }
 

@@ -151,12 +151,17 @@ async function keepRows(
   rows: unknown[],
   saved: SavedRows,
 ): Promise<RowsRef> {
-  const ref = { id, count: rows.length, pageSize: ROWS_PAGE_SIZE };
+  // A walk's first set of rows takes its id; each other set (the auto-renewing rows) its own.
+  const ref = {
+    id: saved.length === 0 ? id : randomUUID(),
+    count: rows.length,
+    pageSize: ROWS_PAGE_SIZE,
+  };
   saved.push(ref);
   for (let page = 0; page === 0 || page * ROWS_PAGE_SIZE < rows.length; page++) {
     const slice = rows.slice(page * ROWS_PAGE_SIZE, (page + 1) * ROWS_PAGE_SIZE);
     const hasMore = (page + 1) * ROWS_PAGE_SIZE < rows.length;
-    await ctx.results.set(keys.rows(id, page), JSON.stringify({ data: slice, hasMore }));
+    await ctx.results.set(keys.rows(ref.id, page), JSON.stringify({ data: slice, hasMore }));
   }
   return ref;
 }

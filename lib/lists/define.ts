@@ -81,6 +81,11 @@ export interface ListDefinition<
    */
   defaults?: Partial<UrlValues<P>>;
   /**
+   * The filters the list opens on when its URL holds none (the invoice list opens on
+   * issued invoices, not on drafts planned years ahead); any filter replaces them all.
+   */
+  opening?: Partial<UrlValues<P>>;
+  /**
    * The table's column ids, in the table's order: written here once, the table's
    * columns are made from them (components/<list>/<list>-columns.tsx, listColumns),
    * and the `columns` display parameter may name them (lib/lists/columns.ts).
@@ -92,9 +97,18 @@ export function defineList<P extends UrlParams, const C extends readonly string[
   definition: ListDefinition<P, C>,
 ) {
   const defaults: Partial<UrlValues<P>> = definition.defaults ?? {};
+  const opening: Partial<UrlValues<P>> = definition.opening ?? {};
+  /** No filter in these values (the order and display choices aside): the list opens on `opening`. */
+  const opensOnDefault = (values: Partial<UrlValues<P>>) =>
+    Object.keys(opening).length > 0 &&
+    (Object.keys(definition.parsers) as (keyof P)[]).every(
+      (key) => key === "orderBy" || values[key] === null || values[key] === undefined,
+    );
   return {
     ...definition,
     defaults,
+    opening,
+    opensOnDefault,
     /**
      * Display parameters: in the URL (so a reload, Back, a shared link and a saved
      * view keep them) but never in the API query: the columns the person chose.
@@ -111,11 +125,14 @@ export function defineList<P extends UrlParams, const C extends readonly string[
       renderQueryString(writeUrlValues(definition.parsers, values)).slice(1),
     /**
      * The API query of the list's view for these URL values: what the URL leaves out
-     * takes the list's `defaults`. The first page, the browser's pages and the export
-     * all read this, so they show the same rows in the same order.
+     * takes the list's `defaults`, and a URL without filters the `opening` ones. The
+     * first page, the browser's pages and the export all read this, so they show the
+     * same rows in the same order.
      */
     viewQuery: (values: Partial<UrlValues<P>>) => {
-      const filled: Partial<UrlValues<P>> = { ...values };
+      const filled: Partial<UrlValues<P>> = opensOnDefault(values)
+        ? { ...values, ...opening }
+        : { ...values };
       for (const key of Object.keys(defaults) as (keyof P)[])
         if (filled[key] === null || filled[key] === undefined) filled[key] = defaults[key];
       return renderQueryString(writeUrlValues(definition.parsers, filled)).slice(1);

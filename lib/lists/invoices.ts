@@ -97,4 +97,6 @@ export const invoiceList = defineList({
   // Newest first: the API's own default (creation order, oldest first) opened on 2020.
   // Drafts sort by their period start (docs/api.md, invoices orderBy).
   defaults: { orderBy: "issuedAt:DESC" },
+  // What happened last: drafts planned years ahead stay under Upcoming and Needs approval.
+  opening: { statuses: ["ISSUED"] },
 });

@@ -23,7 +23,8 @@ const queryOf = (id: string) => invoiceViews.find((v) => v.id === id)?.query;
 describe("invoice quick views", () => {
   it("filter as the API reads them, on the given day", () => {
     const read = (id: string) => Object.fromEntries(new URLSearchParams(queryOf(id)));
-    expect(read("all")).toEqual({});
+    // Spelled out: the list without filters opens on Issued.
+    expect(read("all")).toEqual({ statuses: "DRAFT,APPROVED,ISSUING,ISSUED" });
     expect(read("issued")).toEqual({ statuses: "ISSUED" });
     expect(read("unpaid")).toEqual({ statuses: "ISSUED", hasOutstandingBalance: "true" });
     // Due before today: due today is not yet overdue.
@@ -90,8 +91,13 @@ describe("invoice quick views", () => {
 
 describe("the current quick view", () => {
   it("is the one whose filters the URL holds, whatever the order and the columns", () => {
-    expect(currentQuickView("invoices", invoiceViews, "")).toBe("all");
-    expect(currentQuickView("invoices", invoiceViews, "orderBy=issuedAt:ASC")).toBe("all");
+    // The list without filters opens on Issued, and marks it.
+    expect(currentQuickView("invoices", invoiceViews, "")).toBe("issued");
+    expect(currentQuickView("invoices", invoiceViews, "orderBy=issuedAt:ASC")).toBe("issued");
+    expect(
+      currentQuickView("invoices", invoiceViews, "statuses=ISSUED,DRAFT,APPROVED,ISSUING"),
+    ).toBe("all");
+    expect(currentQuickView("payments", paymentViews, "")).toBe("all");
     expect(currentQuickView("invoices", invoiceViews, "columns=number,total&statuses=ISSUED")).toBe(
       "issued",
     );

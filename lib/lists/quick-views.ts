@@ -41,18 +41,24 @@ export function overdueQuery(today: number): string {
 export const DRAFTS_QUERY = invoiceList.apiQuery({ needsApproval: true });
 
 /**
- * The invoice list's quick views on the UTC day starting at `today` (ms). The whole
- * list opens on the schedule's furthest drafts (newest first, a draft by its period
- * start), so "Issued" and "Upcoming" split it at today.
+ * The invoice list's quick views on the UTC day starting at `today` (ms). The list
+ * opens on Issued; All, newest first, starts at the schedule's furthest drafts (a
+ * draft by its period start), so "Issued" and "Upcoming" split it at today.
  */
 export function invoiceQuickViews(today: number): QuickView[] {
   return [
-    { id: "all", label: "All", query: "", description: "Every invoice but voided ones" },
+    {
+      id: "all",
+      label: "All",
+      // Spelled out: the list without filters opens on Issued (invoiceList.opening).
+      query: invoiceList.apiQuery({ statuses: INVOICE_STATUSES.filter((s) => s !== "VOIDED") }),
+      description: "Every invoice but voided ones, drafts planned ahead included",
+    },
     {
       id: "issued",
       label: "Issued",
       query: invoiceList.apiQuery(ISSUED_FILTERS),
-      description: "Invoices sent to customers, newest first",
+      description: "Invoices sent to customers, newest first (the list opens here)",
     },
     {
       id: "unpaid",
@@ -166,6 +172,8 @@ interface FilterableList {
   load: (search: URLSearchParams | PageSearchParams) => Record<string, unknown>;
   apiQuery: (values: Record<string, unknown>) => string;
   fields: readonly FilterField[];
+  opensOnDefault: (values: Record<string, unknown>) => boolean;
+  opening: Record<string, unknown>;
 }
 
 /** The lists that have quick views. */
@@ -179,11 +187,13 @@ export type QuickViewList = keyof typeof LISTS;
 
 /**
  * A URL query's filters as the list writes them, by parameter: its order and display
- * choices aside, and each filter's values as a set (Expired and Cancelled picked in
- * either order are one view).
+ * choices aside, the filters it opens on where it holds none, and each filter's values
+ * as a set (Expired and Cancelled picked in either order are one view).
  */
 function filtersOf(list: FilterableList, query: string): Map<string, string> {
-  const values = Object.entries(list.load(new URLSearchParams(query))).map(([key, value]) => [
+  const read = list.load(new URLSearchParams(query));
+  const shown = list.opensOnDefault(read) ? { ...read, ...list.opening } : read;
+  const values = Object.entries(shown).map(([key, value]) => [
     key,
     Array.isArray(value) ? [...value].sort() : value,
   ]);

@@ -224,14 +224,20 @@ describe("writing a list's URL and its API query", () => {
     expect(loadCustomerPage({}).invoicesOrderBy).toBeNull();
   });
 
-  test("the invoice list opens newest first: a URL without orderBy asks the API for issuedAt:DESC", () => {
+  test("the invoice list opens on issued invoices, newest first: a URL without filters or orderBy", () => {
     expect(invoiceList.viewQuery(invoiceList.load(new URLSearchParams("")))).toBe(
-      "orderBy=issuedAt:DESC",
+      "statuses=ISSUED&orderBy=issuedAt:DESC",
+    );
+    // Any filter replaces the opening one: drafts alone show every draft.
+    expect(invoiceList.viewQuery({ needsApproval: true })).toBe(
+      "needsApproval=true&orderBy=issuedAt:DESC",
     );
     expect(invoiceList.viewQuery(invoiceList.load(new URLSearchParams("statuses=DRAFT")))).toBe(
       "statuses=DRAFT&orderBy=issuedAt:DESC",
     );
-    expect(invoiceList.viewQuery({ orderBy: "issuedAt:ASC" })).toBe("orderBy=issuedAt:ASC");
+    expect(invoiceList.viewQuery({ orderBy: "issuedAt:ASC" })).toBe(
+      "statuses=ISSUED&orderBy=issuedAt:ASC",
+    );
     // A link to the list stays as written.
     expect(invoiceList.apiQuery({ needsApproval: true })).toBe("needsApproval=true");
   });

@@ -1,0 +1,153 @@
+/**
+ * The renewal value at stake, on the real built-in API (the seeded test database,
+ * through the server's own fetch path), against the test's own walk of the lists.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { Fetcher } from "@/lib/api/client";
+import { sandboxInfo, walkForward } from "@/lib/sandbox/testing/sandbox";
+
+let renewals: typeof import("./renewals");
+let value: typeof import("./renewal-value");
+let walker: typeof import("./walker");
+let serverFetcher: Fetcher;
+
+beforeAll(async () => {
+  vi.stubEnv("SANDBOX_DB", sandboxInfo().dbPath);
+  vi.stubEnv("INVOICING_API_URL", "");
+  vi.stubEnv("INVOICING_API_KEY", sandboxInfo().keys.demo);
+  renewals = await import("./renewals");
+  value = await import("./renewal-value");
+  walker = await import("./walker");
+  ({ serverFetcher } = await import("@/lib/upstream/server-fetcher"));
+});
+
+const TODAY = Date.parse("2026-11-22T00:00:00.000Z");
+const DAY = 86_400_000;
+
+interface Customer {
+  id: string;
+  contractHealth: string;
+  coverageContractId: string | null;
+  coverageContractAutoRenew: boolean;
+}
+interface Contract {
+  id: string;
+  currencyCode: string;
+  startAt: string;
+  endAt: string;
+  currentAmendmentStartAt: string | null;
+  futureAmendment: { startAt: string } | null;
+}
+interface Invoice {
+  status: string;
+  periodStartAt: string;
+  totalAmount: { value: number; currencyCode: string };
+}
+
+/** Whole months between two dates on the same day of the month (the demo's terms are). */
+function wholeMonths(start: string, end: string): number {
+  const s = new Date(start);
+  const e = new Date(end);
+  expect(e.getUTCDate(), `${start} → ${end}`).toBe(s.getUTCDate());
+  return (e.getUTCFullYear() - s.getUTCFullYear()) * 12 + e.getUTCMonth() - s.getUTCMonth();
+}
+
+/**
+ * The expected sums: per currency, group and window, each customer's terms in force
+ * valued from every invoice of its contract (voided ones aside) whose period starts
+ * within them, per 12 months.
+ */
+async function expectedValueAtStake() {
+  const customers = await walkForward<Customer>("/customers");
+  const contracts = new Map(
+    (await walkForward<Contract>("/contracts")).map((c) => [c.id, c] as const),
+  );
+  const sums: Record<string, Record<string, number[]>> = {};
+  const counts: Record<string, number[]> = {};
+  for (const c of customers) {
+    const group =
+      c.contractHealth === "RENEWAL_DUE" || c.contractHealth === "ENDING"
+        ? c.contractHealth
+        : c.contractHealth === "HEALTHY" && c.coverageContractAutoRenew
+          ? "AUTO_RENEW"
+          : null;
+    if (!group || !c.coverageContractId) continue;
+    const contract = contracts.get(c.coverageContractId)!;
+    const end = contract.futureAmendment?.startAt ?? contract.endAt;
+    const left = Math.round((Date.parse(end) - TODAY) / DAY);
+    if (left < 1 || left > 90) continue;
+    const start = contract.currentAmendmentStartAt ?? contract.startAt;
+    const invoices = (
+      await walkForward<Invoice>(
+        `/invoices?contractId=${contract.id}&statuses=DRAFT,APPROVED,ISSUING,ISSUED,VOIDED`,
+      )
+    ).filter((i) => i.status !== "VOIDED" && i.periodStartAt >= start && i.periodStartAt < end);
+    const billed = invoices.reduce((sum, i) => sum + i.totalAmount.value, 0);
+    const perYear = Math.round((billed * 12) / wholeMonths(start, end));
+    [30, 60, 90].forEach((days, w) => {
+      if (left > days) return;
+      counts[group] ??= [0, 0, 0];
+      counts[group][w]! += 1;
+      if (invoices.length === 0) return;
+      sums[contract.currencyCode] ??= {};
+      sums[contract.currencyCode]![group] ??= [0, 0, 0];
+      sums[contract.currencyCode]![group]![w]! += perYear;
+    });
+  }
+  return { sums, counts };
+}
+
+describe("what terms bill a year", () => {
+  it("spreads the terms' invoices over their length; one year is what it bills", () => {
+    const invoice = (value: number) => ({ totalAmount: { value } });
+    const threeYears = Array.from({ length: 36 }, () => invoice(30_000));
+    expect(
+      value.termsValue("USD", threeYears, "2024-01-15T00:00:00.000Z", "2027-01-15T00:00:00.000Z"),
+    ).toEqual({ currencyCode: "USD", billed: 1_080_000, perYear: 360_000, invoices: 36 });
+    expect(
+      value.termsValue(
+        "EUR",
+        [invoice(120_000)],
+        "2026-03-01T00:00:00.000Z",
+        "2027-03-01T00:00:00.000Z",
+      )?.perYear,
+    ).toBe(120_000);
+    expect(
+      value.termsValue("USD", [], "2026-03-01T00:00:00.000Z", "2027-03-01T00:00:00.000Z"),
+    ).toBeNull();
+  });
+});
+
+describe("the value at stake", () => {
+  it("per currency, group and window equals the sums of the API's own lists", async () => {
+    const expected = await expectedValueAtStake();
+    const saved: unknown[][] = [];
+    const data = await renewals.computeRenewals({
+      walk: walker.createWalkContext({ fetcher: serverFetcher }),
+      today: TODAY,
+      saveRows: async (rows) => {
+        saved.push(rows);
+        return { id: crypto.randomUUID(), count: rows.length, pageSize: 100 };
+      },
+    });
+    const shown = Object.fromEntries(
+      Object.entries(data.valueAtStake.byCurrency).map(([code, groups]) => [
+        code,
+        Object.fromEntries(
+          Object.entries(groups)
+            .filter(([, windows]) => windows.some((v) => v !== "0"))
+            .map(([group, windows]) => [group, windows.map(Number)]),
+        ),
+      ]),
+    );
+    expect(shown).toEqual(expected.sums);
+    // Every group holds customers in the demo, and auto-renewing ones are valued too.
+    expect(Object.keys(expected.counts).sort()).toEqual(["AUTO_RENEW", "ENDING", "RENEWAL_DUE"]);
+    for (const group of value.VALUE_GROUPS)
+      expect(data.valueAtStake.customers[group], group).toEqual(expected.counts[group]);
+    // The auto-renewing customers are kept as their own rows, each with its value.
+    const autoRows = saved[1] as { autoRenew: boolean; value: unknown }[];
+    expect(autoRows.length).toBe(expected.counts.AUTO_RENEW![2]);
+    expect(autoRows.every((r) => r.autoRenew)).toBe(true);
+  });
+});
