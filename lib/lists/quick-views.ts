@@ -185,6 +185,24 @@ const LISTS = {
 } as const satisfies Record<string, FilterableList>;
 export type QuickViewList = keyof typeof LISTS;
 
+/** Every invoice status but voided: what the API returns when no `statuses` is given. */
+const API_DEFAULT_STATUSES = INVOICE_STATUSES.filter((s) => s !== "VOIDED")
+  .sort()
+  .join();
+
+/**
+ * Invoice statuses that say what the API does anyway, left out: once another filter is
+ * set the list no longer opens on Issued, so "All" with a customer is the customer alone.
+ */
+function withoutApiDefault(list: FilterableList, values: Record<string, unknown>) {
+  const statuses = values.statuses;
+  const isDefault =
+    list === (invoiceList as FilterableList) &&
+    Array.isArray(statuses) &&
+    [...statuses].sort().join() === API_DEFAULT_STATUSES;
+  return isDefault ? { ...values, statuses: null } : values;
+}
+
 /**
  * A URL query's filters as the list writes them, by parameter: its order and display
  * choices aside, the filters it opens on where it holds none, and each filter's values
@@ -192,7 +210,10 @@ export type QuickViewList = keyof typeof LISTS;
  */
 function filtersOf(list: FilterableList, query: string): Map<string, string> {
   const read = list.load(new URLSearchParams(query));
-  const shown = list.opensOnDefault(read) ? { ...read, ...list.opening } : read;
+  const shown = withoutApiDefault(
+    list,
+    list.opensOnDefault(read) ? { ...read, ...list.opening } : read,
+  );
   const values = Object.entries(shown).map(([key, value]) => [
     key,
     Array.isArray(value) ? [...value].sort() : value,
@@ -252,7 +273,7 @@ export function quickViewHref(
   );
   const written = narrowing.length
     ? list.apiQuery({
-        ...list.load(new URLSearchParams(view.query)),
+        ...withoutApiDefault(list, list.load(new URLSearchParams(view.query))),
         ...Object.fromEntries(narrowing),
       })
     : view.query;
