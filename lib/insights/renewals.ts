@@ -23,6 +23,8 @@ export { RENEWAL_WINDOW_DAYS };
 export interface RenewalRow {
   id: string;
   name: string;
+  /** tells same-named customers apart (absent from rows kept before it was added) */
+  billingEmail?: string;
   health: string;
   /** the coverage contract's end (exclusive) */
   endAt: string | null;
@@ -89,6 +91,7 @@ function renewalRow(
   return {
     id: c.id,
     name: c.name,
+    billingEmail: c.billingEmail,
     health: c.contractHealth,
     endAt: c.coverageContractEndAt,
     termsEndAt,
