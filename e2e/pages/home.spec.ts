@@ -70,6 +70,8 @@ test("home: overdue per currency, renewals within 30 days, drafts to approve and
   page,
   request,
 }) => {
+  // The page walks the renewals view too (its value card), beside the home figures.
+  test.setTimeout(120_000);
   const [open, customers, drafts, unapplied] = await Promise.all([
     walk<Invoice>(request, "invoices", "statuses=ISSUED&hasOutstandingBalance=true"),
     walk<Customer>(request, "customers", "contractHealths=RENEWAL_DUE,ENDING"),

@@ -19,7 +19,6 @@ const row: RenewalRow = {
   renewalNoticeDays: 60,
   autoRenew: false,
   renewed: false,
-  contractValue: {},
   remainingToInvoice: {},
 };
 

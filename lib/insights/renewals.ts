@@ -48,7 +48,6 @@ export interface RenewalRow {
   renewalNoticeDays: number | null;
   autoRenew: boolean;
   renewed: boolean;
-  contractValue: Record<string, { value: number; currencyCode: string }>;
   remainingToInvoice: Record<string, { value: number; currencyCode: string }>;
 }
 
@@ -105,7 +104,6 @@ function renewalRow(
     renewalNoticeDays: contract?.renewalNoticeDays ?? null,
     autoRenew: c.coverageContractAutoRenew,
     renewed: c.coverageContractRenewed,
-    contractValue: c.contractValueAmount,
     remainingToInvoice: c.remainingToInvoiceAmount,
   };
 }
