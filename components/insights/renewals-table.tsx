@@ -35,14 +35,26 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
     header: "Customer",
     size: 200,
     enableHiding: false,
+    // The billing e-mail under the name tells same-named customers apart, as the pickers do.
     cell: ({ row }) => (
-      <Link
-        href={`/customers/${row.original.id}`}
-        title={row.original.name}
-        className="font-medium text-accent hover:underline"
-      >
-        {row.original.name}
-      </Link>
+      <>
+        <Link
+          href={`/customers/${row.original.id}`}
+          title={row.original.name}
+          className="block truncate font-medium text-accent hover:underline"
+        >
+          {row.original.name}
+        </Link>
+        {row.original.billingEmail ? (
+          <span
+            className="block truncate text-xs text-fg-muted"
+            title={row.original.billingEmail}
+            data-billing-email
+          >
+            {row.original.billingEmail}
+          </span>
+        ) : null}
+      </>
     ),
   },
   {
@@ -111,6 +123,27 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
     ),
   },
   {
+    id: "value",
+    header: "Value a year",
+    size: 140,
+    meta: right,
+    cell: ({ row }) => {
+      const value = row.original.value;
+      return value ? (
+        <span
+          data-value={value.perYear}
+          title={`The terms in force bill ${formatMinor(BigInt(value.billed), value.currencyCode)} in all over ${value.invoices} invoices`}
+        >
+          {formatMinor(BigInt(value.perYear), value.currencyCode)}
+        </span>
+      ) : (
+        <span className="text-fg-muted" title="No invoice in the terms in force to value them by">
+          —
+        </span>
+      );
+    },
+  },
+  {
     id: "notice",
     header: "Renewal notice",
     size: 160,
@@ -166,27 +199,6 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
     cell: ({ row }) => (row.original.renewed ? "Yes" : "No"),
   },
   {
-    id: "value",
-    header: "Value a year",
-    size: 140,
-    meta: right,
-    cell: ({ row }) => {
-      const value = row.original.value;
-      return value ? (
-        <span
-          data-value={value.perYear}
-          title={`The terms in force bill ${formatMinor(BigInt(value.billed), value.currencyCode)} in all over ${value.invoices} invoices`}
-        >
-          {formatMinor(BigInt(value.perYear), value.currencyCode)}
-        </span>
-      ) : (
-        <span className="text-fg-muted" title="No invoice in the terms in force to value them by">
-          —
-        </span>
-      );
-    },
-  },
-  {
     id: "remainingToInvoice",
     header: "Remaining to invoice",
     size: 150,
@@ -199,18 +211,22 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
  * The customers due for renewal or ending, by the end of their coverage contract's
  * terms in force (the walk sorted them: the API cannot), those within the window
  * marked. Rendered like the lists: the first page in the server's HTML, the pages
- * after it read as the person scrolls.
+ * after it read as the person scrolls. Without `first` (a table further down the
+ * page) its first page too is read in the browser, keeping the HTML to one table's rows.
  */
 export function RenewalsTable({
   rowsId,
   first,
   label,
   empty = "No customer is due for renewal or ending.",
+  main = true,
 }: {
   rowsId: string;
-  first: RowsPage;
+  first?: RowsPage;
   label: string;
   empty?: string;
+  /** the page's main table: j/k and Enter anywhere on the page move through it */
+  main?: boolean;
 }) {
   const query = useInfiniteQuery({
     queryKey: ["insight-rows", "renewals", rowsId],
@@ -218,7 +234,7 @@ export function RenewalsTable({
     initialPageParam: 0,
     getNextPageParam: (last: RowsPage, _all, lastParam: number) =>
       last.hasMore ? lastParam + 1 : undefined,
-    initialData: { pages: [first], pageParams: [0] },
+    initialData: first ? { pages: [first], pageParams: [0] } : undefined,
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (
@@ -231,6 +247,7 @@ export function RenewalsTable({
       empty={<p className="text-sm text-fg-muted">{empty}</p>}
       clearHref="/renewals"
       scrollKey={rowsId}
+      keyboard={main}
     />
   );
 }

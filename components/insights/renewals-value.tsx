@@ -15,7 +15,7 @@ export function valueGroupHref(group: ValueGroup): string {
 }
 
 /** Whole units: a value spread per year has no meaningful cents, and four columns fit a phone. */
-function formatWhole(minor: string | bigint, code: string): string {
+export function formatWhole(minor: string | bigint, code: string): string {
   const value = BigInt(minor);
   const rounded = ((value + (value < 0n ? -50n : 50n)) / 100n) * 100n;
   return formatMinor(rounded, code).replace(/\.00(?!\d)/, "");

@@ -24,10 +24,7 @@ const GONE = (
  * first page only, and the table reads the next ones as the person scrolls.
  */
 export async function RenewalsView({ data }: { data: RenewalsData }) {
-  const [first, firstAuto] = await Promise.all([
-    firstRowsPage(data.rows.id),
-    firstRowsPage(data.autoRenewRows.id),
-  ]);
+  const first = await firstRowsPage(data.rows.id);
   return (
     <div className="space-y-8">
       <section aria-labelledby="value-heading" id="value-at-stake">
@@ -114,16 +111,12 @@ export async function RenewalsView({ data }: { data: RenewalsData }) {
             Export CSV
           </a>
         </p>
-        {firstAuto ? (
-          <RenewalsTable
-            rowsId={data.autoRenewRows.id}
-            first={firstAuto}
-            label="Auto-renewing renewals"
-            empty={`No auto-renewing customer's terms end within ${AT_STAKE_DAYS} days.`}
-          />
-        ) : (
-          GONE
-        )}
+        <RenewalsTable
+          rowsId={data.autoRenewRows.id}
+          label="Auto-renewing customers"
+          empty={`No auto-renewing customer's terms end within ${AT_STAKE_DAYS} days.`}
+          main={false}
+        />
       </section>
     </div>
   );

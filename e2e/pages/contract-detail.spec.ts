@@ -105,7 +105,7 @@ test("a contract with a future amendment: its record, terms in force, health rea
   );
 
   const terms = page.getByRole("region", { name: "Terms" });
-  await expect(terms).toContainText(`End (last day covered)${lastDay(contract.endAt)}`);
+  await expect(terms).toContainText(`Contract ends (last day covered)${lastDay(contract.endAt)}`);
   // The terms in force end where the agreed next terms start, before the contract's end.
   await expect(page.getByTestId("terms-in-force-end")).toHaveText(lastDay(future.startAt));
   await expect(page.getByTestId("notice-period")).toHaveText(

@@ -101,7 +101,11 @@ export function sumBy<T>(rows: T[], key: (r: T) => string, value: (r: T) => numb
 /** Waits for the view's figures (walked now, or from the shared results), every part of them. */
 export async function openView(page: Page, path: string, ready: string) {
   await page.goto(path);
-  await expect(page.getByTestId("as-of")).not.toContainText("Not read yet", { timeout: 30_000 });
+  // The page's own view; the home page shows the renewals view's value too, under its own name.
+  const freshness = page.getByRole("region", { name: "Data freshness", exact: true });
+  await expect(freshness.getByTestId("as-of")).not.toContainText("Not read yet", {
+    timeout: 30_000,
+  });
   await expect(page.getByTestId(ready).first()).toBeVisible();
 }
 
@@ -130,8 +134,10 @@ export async function renewalRows(
 
 /** Scrolls a list page's table until every row is loaded; returns the loaded count. */
 export async function loadedCount(page: Page, region: string, noun: string): Promise<number> {
-  const status = page.getByText(new RegExp(`^[\\d,]+ ${noun.replace(/s$/, "")}s? loaded`));
-  const scroller = page.getByRole("region", { name: region });
+  const scroller = page.getByRole("region", { name: region, exact: true });
+  // The table's own count, above it: a page may hold two tables (/renewals).
+  const table = page.locator('[class~="@container/list"]', { has: scroller });
+  const status = table.getByText(new RegExp(`^[\\d,]+ ${noun.replace(/s$/, "")}s? loaded`));
   await expect(scroller.locator("tbody tr").first()).toBeVisible();
   for (let i = 0; i < 60; i++) {
     if (/all loaded/.test((await status.textContent()) ?? "")) break;

@@ -18,6 +18,7 @@ const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
 export const RENEWALS_CSV_HEADER = [
   "Customer id",
   "Customer",
+  "Billing e-mail",
   "Health",
   "Auto-renew",
   "Renewed",
@@ -39,6 +40,7 @@ export function renewalRecord(row: RenewalRow): string[] {
   return [
     row.id,
     row.name,
+    textCell(row.billingEmail),
     row.health,
     String(row.autoRenew),
     String(row.renewed),

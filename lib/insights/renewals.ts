@@ -23,6 +23,8 @@ export { RENEWAL_WINDOW_DAYS };
 export interface RenewalRow {
   id: string;
   name: string;
+  /** tells same-named customers apart (absent from rows kept before it was added) */
+  billingEmail?: string;
   health: string;
   /** the coverage contract's end (exclusive) */
   endAt: string | null;
@@ -46,7 +48,6 @@ export interface RenewalRow {
   renewalNoticeDays: number | null;
   autoRenew: boolean;
   renewed: boolean;
-  contractValue: Record<string, { value: number; currencyCode: string }>;
   remainingToInvoice: Record<string, { value: number; currencyCode: string }>;
 }
 
@@ -89,6 +90,7 @@ function renewalRow(
   return {
     id: c.id,
     name: c.name,
+    billingEmail: c.billingEmail,
     health: c.contractHealth,
     endAt: c.coverageContractEndAt,
     termsEndAt,
@@ -102,7 +104,6 @@ function renewalRow(
     renewalNoticeDays: contract?.renewalNoticeDays ?? null,
     autoRenew: c.coverageContractAutoRenew,
     renewed: c.coverageContractRenewed,
-    contractValue: c.contractValueAmount,
     remainingToInvoice: c.remainingToInvoiceAmount,
   };
 }
