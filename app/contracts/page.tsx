@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { ContractsView } from "@/components/contracts/contracts-view";
-import { QuickViews } from "@/components/data-table/quick-views";
+import { ContractQuickViews, ContractsView } from "@/components/contracts/contracts-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { contractList } from "@/lib/lists/contracts";
@@ -23,9 +22,7 @@ export default async function ContractsPage({
       view={<ContractsView />}
       definition={contractList}
       searchParams={searchParams}
-      quickViews={
-        <QuickViews list="contracts" views={contractQuickViews()} label="Contract views" />
-      }
+      quickViews={<ContractQuickViews views={contractQuickViews()} label="Contract views" />}
     />
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { CustomersView } from "@/components/customers/customers-view";
-import { QuickViews } from "@/components/data-table/quick-views";
+import { CustomerQuickViews, CustomersView } from "@/components/customers/customers-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { customerList } from "@/lib/lists/customers";
@@ -23,9 +22,7 @@ export default async function CustomersPage({
       view={<CustomersView />}
       definition={customerList}
       searchParams={searchParams}
-      quickViews={
-        <QuickViews list="customers" views={customerQuickViews()} label="Customer views" />
-      }
+      quickViews={<CustomerQuickViews views={customerQuickViews()} label="Customer views" />}
     />
   );
 }

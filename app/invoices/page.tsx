@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
-import { QuickViews } from "@/components/data-table/quick-views";
-import { InvoicesView } from "@/components/invoices/invoices-view";
+import { InvoiceQuickViews, InvoicesView } from "@/components/invoices/invoices-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
 import { insightToday } from "@/lib/insights/today";
@@ -25,11 +24,7 @@ export default async function InvoicesPage({
       definition={invoiceList}
       searchParams={searchParams}
       quickViews={
-        <QuickViews
-          list="invoices"
-          views={invoiceQuickViews(insightToday())}
-          label="Invoice views"
-        />
+        <InvoiceQuickViews views={invoiceQuickViews(insightToday())} label="Invoice views" />
       }
     />
   );

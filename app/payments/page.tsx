@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
-import { QuickViews } from "@/components/data-table/quick-views";
 import { ListPage } from "@/components/layout/list-page";
-import { PaymentsView } from "@/components/payments/payments-view";
+import { PaymentQuickViews, PaymentsView } from "@/components/payments/payments-view";
 import { requireViewer } from "@/lib/auth/guard";
 import { paymentList } from "@/lib/lists/payments";
 import { paymentQuickViews } from "@/lib/lists/quick-views";
@@ -23,7 +22,7 @@ export default async function PaymentsPage({
       view={<PaymentsView />}
       definition={paymentList}
       searchParams={searchParams}
-      quickViews={<QuickViews list="payments" views={paymentQuickViews()} label="Payment views" />}
+      quickViews={<PaymentQuickViews views={paymentQuickViews()} label="Payment views" />}
     />
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { CustomerRecord } from "@/lib/api/client";
 import { formatMoneyByCurrency } from "@/lib/format";
-import { customerInvoicesHref } from "@/lib/lists/quick-views";
+import { customerInvoicesHref } from "@/lib/lists/customer-invoices";
 
 /**
  * "Unpaid invoices of <customer>" for each customer found that owes something: the

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { contractList } from "@/lib/lists/contracts";
 import { contractHref } from "@/lib/record-links";
 import { ListView, useListView } from "../data-table/list-view";
+import { QuickViews, type QuickViewsProps } from "../data-table/quick-views";
 import { contractColumns } from "./contract-columns";
 
 /** The contracts list: filters in the URL, rows from the infinite query (no orderBy offered). */
@@ -26,4 +27,9 @@ export function ContractsView() {
       }
     />
   );
+}
+
+/** The contract list's quick views over its filters (components/data-table/quick-views.tsx). */
+export function ContractQuickViews(props: QuickViewsProps) {
+  return <QuickViews list={{ name: "contracts", list: contractList }} {...props} />;
 }

@@ -2,13 +2,13 @@
 
 import { useId, useMemo } from "react";
 import Link from "@/components/layout/link";
+import { type CustomerInvoicesShown, customerInvoicesHref } from "@/lib/lists/customer-invoices";
 import {
   type CustomerInvoicesView,
   customerInvoicesView,
   customerPageParsers,
   customerRecordQueries,
 } from "@/lib/lists/customer-records";
-import { type CustomerInvoicesShown, customerInvoicesHref } from "@/lib/lists/quick-views";
 import { RecordsSection } from "../data-table/records-section";
 import { useUrlValues } from "../data-table/use-url-values";
 import { invoiceColumns } from "../invoices/invoice-columns";

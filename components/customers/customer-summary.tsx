@@ -4,7 +4,7 @@ import Link from "@/components/layout/link";
 import type { ContractRecord, CustomerRecord } from "@/lib/api/client";
 import { customerHealthReason } from "@/lib/contracts/terms";
 import { formatDate, formatEndDate, formatMoneyByCurrency, type MoneyLike } from "@/lib/format";
-import { customerInvoicesHref } from "@/lib/lists/quick-views";
+import { customerInvoicesHref } from "@/lib/lists/customer-invoices";
 import { contractHref } from "@/lib/record-links";
 import { HealthWithReason } from "../contracts/contract-detail-health";
 import { Timestamp } from "../timestamp";

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { customerList } from "@/lib/lists/customers";
 import { nextOrder, type OrderTerm } from "@/lib/lists/order";
 import { ListView, useListView } from "../data-table/list-view";
+import { QuickViews, type QuickViewsProps } from "../data-table/quick-views";
 import { customerColumns } from "./customer-columns";
 
 const FIELD_LABELS: Record<string, { label: string; asc: string; desc: string }> = {
@@ -78,4 +79,9 @@ export function CustomersView() {
       sortHint="Click a header to sort; shift-click to add it (up to three). On cards, Sort picks one."
     />
   );
+}
+
+/** The customer list's quick views over its filters (components/data-table/quick-views.tsx). */
+export function CustomerQuickViews(props: QuickViewsProps) {
+  return <QuickViews list={{ name: "customers", list: customerList }} {...props} />;
 }

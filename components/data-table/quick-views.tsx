@@ -4,29 +4,32 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 import Link from "@/components/layout/link";
 import {
-  currentQuickView,
+  currentQuickViewOf,
+  type NamedList,
   type QuickView,
-  type QuickViewList,
-  quickViewHref,
-} from "@/lib/lists/quick-views";
+  quickViewHrefOf,
+} from "@/lib/lists/quick-view-match";
 
 /**
  * A list's quick views (lib/lists/quick-views.ts) over its filters: links, the one
  * whose filters the URL holds marked as current, also with filters no view sets
  * added (a customer), which each link keeps; a filter of a view's changed by hand
  * marks none. Read from the address bar, so a filter set in the list moves the mark too.
+ * Each list renders it with its own definition (its view's module), not all four.
  */
+export type QuickViewsProps = Omit<Parameters<typeof QuickViews>[0], "list">;
+
 export function QuickViews({
   list,
   views,
   label,
 }: {
-  list: QuickViewList;
+  list: NamedList;
   views: QuickView[];
   label: string;
 }) {
   const query = useSearchParams().toString();
-  const current = currentQuickView(list, views, query);
+  const current = currentQuickViewOf(list, views, query);
   const row = useRef<HTMLUListElement>(null);
   // On a phone the row scrolls: the current view is brought into it (Upcoming, last,
   // was off the screen's edge when opened from a link).
@@ -47,7 +50,7 @@ export function QuickViews({
           return (
             <li key={view.id} className="shrink-0">
               <Link
-                href={quickViewHref(list, views, view, query)}
+                href={quickViewHrefOf(list, views, view, query)}
                 aria-current={isCurrent ? "page" : undefined}
                 title={view.description}
                 className={`block whitespace-nowrap rounded-md px-3 py-1 text-sm font-medium max-sm:min-w-11 max-sm:py-3 max-sm:text-center focus-visible:outline-2 focus-visible:outline-accent ${

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, startTransition, useId, useRef, useState } from "react";
 import { browserFetcher, customerQueryOptions } from "@/lib/api/client";
-import { customerDetail } from "./customer-suggestions";
+import { customerDetail } from "./customer-detail";
 import { chipClass, toolbarInputClass } from "./toolbar-classes";
 import { useFieldBeforeHydration } from "./use-field-before-hydration";
 

@@ -4,10 +4,11 @@
  * and a count that says when more match than are shown.
  */
 import type { CustomerRecord } from "@/lib/api/client";
-import { formatMoneyByCurrency, humanize } from "@/lib/format";
 import { fetchSearch } from "@/lib/search/client";
 import { emailTerm, foldText, hasEveryWord, searchWords } from "@/lib/search/fold";
 import type { CustomerSearchAnswer } from "@/lib/search/types";
+
+export { customerDetail } from "./customer-detail";
 
 export type CustomerSuggestions = CustomerSearchAnswer;
 
@@ -55,26 +56,4 @@ export function suggestionCount(
   const total = s.more ? `${s.counted}+` : String(s.counted);
   if (s.shown.length < s.counted || s.more) return `${s.shown.length} of ${total}, keep typing`;
   return `${s.counted} customer${s.counted === 1 ? "" : "s"}`;
-}
-
-/**
- * What tells a customer apart from another of the same name: "ar@x.com · Healthy ·
- * owes $1,200.00". Found by a copied address (`typed`), that address is named too.
- */
-export function customerDetail(customer: CustomerRecord, typed?: string): string {
-  const owing = Object.fromEntries(
-    Object.entries(customer.outstandingIssuedAmount).filter(([, money]) => money.value !== 0),
-  );
-  const owed = formatMoneyByCurrency(owing);
-  const email = typed ? emailTerm(typed) : null;
-  const copied =
-    email && !customer.billingEmail.toLowerCase().includes(email)
-      ? customer.invoiceCcEmails.find((a) => a.toLowerCase().includes(email))
-      : undefined;
-  return [
-    customer.billingEmail,
-    ...(copied ? [`copied to ${copied}`] : []),
-    humanize(customer.contractHealth),
-    owed.length > 0 ? `owes ${owed.join(" + ")}` : "owes nothing",
-  ].join(" · ");
 }

@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { invoiceList } from "@/lib/lists/invoices";
 import { ListView, useListView } from "../data-table/list-view";
+import { QuickViews, type QuickViewsProps } from "../data-table/quick-views";
 import { invoiceColumns } from "./invoice-columns";
 import { InvoiceNumberSearch } from "./invoice-number-search";
 
@@ -48,4 +49,9 @@ export function InvoicesView() {
       sortHint="Click the Issued header (under Columns when the table is narrow, under Sort when it shows cards) to reverse."
     />
   );
+}
+
+/** The invoice list's quick views over its filters (components/data-table/quick-views.tsx). */
+export function InvoiceQuickViews(props: QuickViewsProps) {
+  return <QuickViews list={{ name: "invoices", list: invoiceList }} {...props} />;
 }

@@ -4,6 +4,7 @@ import { useMemo } from "react";
 import { nextOrder, type OrderTerm } from "@/lib/lists/order";
 import { paymentList } from "@/lib/lists/payments";
 import { ListView, useListView } from "../data-table/list-view";
+import { QuickViews, type QuickViewsProps } from "../data-table/quick-views";
 import { CustomerPicker } from "../filters/customer-picker";
 import { paymentColumns, paymentHref } from "./payment-columns";
 
@@ -81,4 +82,9 @@ export function PaymentsView() {
       sortHint="Click a header to sort by it; shift-click to add it (up to three). On cards, Sort picks one."
     />
   );
+}
+
+/** The payment list's quick views over its filters (components/data-table/quick-views.tsx). */
+export function PaymentQuickViews(props: QuickViewsProps) {
+  return <QuickViews list={{ name: "payments", list: paymentList }} {...props} />;
 }

@@ -1,10 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useTransition } from "react";
+import { lazy, Suspense, useTransition } from "react";
 import Link from "@/components/layout/link";
 import type { ApiErrorInfo } from "@/lib/api/errors";
-import { ErrorPanel } from "./error-panel";
+
+// The record pages import this for their failures: the panel loads only when one happens.
+const ErrorPanel = lazy(() => import("./error-panel").then((m) => ({ default: m.ErrorPanel })));
 
 /**
  * A record page whose record could not be read for a reason other than "not found"
@@ -26,7 +28,9 @@ export function RecordLoadError({
   return (
     <div className="max-w-2xl">
       {heading ? <h1 className="mb-4 text-2xl font-semibold tracking-tight">{heading}</h1> : null}
-      <ErrorPanel error={error} onRetry={() => startTransition(() => router.refresh())} />
+      <Suspense fallback={null}>
+        <ErrorPanel error={error} onRetry={() => startTransition(() => router.refresh())} />
+      </Suspense>
       {pending ? (
         <p role="status" className="mt-2 text-sm text-fg-muted">
           Retrying…

@@ -1,11 +1,11 @@
 import { contractList } from "./contracts";
-import { INVOICE_ORDERS, invoiceList } from "./invoices";
-import { paymentList } from "./payments";
 import {
   CUSTOMER_INVOICE_CHOICES,
   type CustomerInvoicesShown,
   customerInvoiceFilters,
-} from "./quick-views";
+} from "./customer-invoices";
+import { INVOICE_ORDERS, invoiceList } from "./invoices";
+import { paymentList } from "./payments";
 import {
   type PageSearchParams,
   parseAsBoolean,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { contractList } from "./contracts";
+import { customerInvoicesHref } from "./customer-invoices";
 import { customerList } from "./customers";
 import { invoiceList } from "./invoices";
 import { paymentList } from "./payments";
 import {
   contractQuickViews,
   currentQuickView,
-  customerInvoicesHref,
   customerQuickViews,
   invoiceQuickViews,
   paymentQuickViews,
