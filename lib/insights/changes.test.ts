@@ -49,16 +49,20 @@ function keptOnDisk(): KeptValues {
   return { get: store.get, set: store.set, delete: store.delete };
 }
 
-async function walkAt(day: number, kept: KeptValues, fetch = fetcher): Promise<ChangesData> {
+async function walkAt(
+  day: number,
+  kept: KeptValues,
+  payersReadById?: number,
+): Promise<ChangesData> {
   vi.stubEnv("SANDBOX_NOW", at(day));
   return changes.walkChanges(
     {
-      walk: walker.createWalkContext({ fetcher: fetch }),
+      walk: walker.createWalkContext({ fetcher }),
       today: day,
       saveRows: async () => ({ id: "none", count: 0, pageSize: 100 }),
       kept,
     },
-    () => day + 10 * 3_600_000,
+    { now: () => day + 10 * 3_600_000, payersReadById },
   );
 }
 
@@ -208,6 +212,13 @@ describe("what changed since yesterday", () => {
     });
     // The list it opens, newest received first: the counted payments are its first rows.
     const listed = await all<Payment>("payments");
+    // The payers' currencies read by id, or from one walk of the customers list: the same figure.
+    const payers = new Set(payments.map((p) => p.customerId).filter(Boolean)).size;
+    for (const readById of [0, payers]) {
+      const again = await walkAt(DAY2, keptOnDisk(), readById);
+      expect(again.base?.day, "the same day's walk compares with the same base").toBe("2026-11-18");
+      expect(again.payments).toEqual(day2.payments);
+    }
     expect(listed.slice(0, payments.length).every((p) => Date.parse(p.receivedDate) >= DAY1)).toBe(
       true,
     );
@@ -239,7 +250,7 @@ describe("the kept snapshots", () => {
           saveRows: async () => ({ id: "none", count: 0, pageSize: 100 }),
           kept,
         },
-        () => day + hour * 3_600_000,
+        { now: () => day + hour * 3_600_000 },
       );
     expect((await walk(DAY1, 8)).base).toBeNull();
     // A second walk the same day replaces that day's snapshot, and still has nothing to compare.

@@ -24,7 +24,7 @@ export type ChangeHealth = (typeof CHANGE_HEALTHS)[number];
 export const SNAPSHOT_DAYS_KEPT = 7;
 /** Customers named per health (the rest are in the list the figure opens). */
 export const NAMED_CUSTOMERS = 20;
-/** Payers whose currency is read (one customer read each); the rest are counted without one. */
+/** Up to this many payers, each one's currency is read by id; more, and the customers list is walked once. */
 export const PAYERS_READ = 100;
 
 const INDEX = "changes:days";
@@ -145,8 +145,35 @@ async function currencyOf(walk: WalkContext, id: string): Promise<string | null>
   }
 }
 
+/** The one currency each payer bills in: read by id when few, else from the whole customers list. */
+async function payerCurrencies(
+  walk: WalkContext,
+  payers: Set<string>,
+  byIdUpTo: number,
+): Promise<Map<string, string | null>> {
+  const currencies = new Map<string, string | null>();
+  if (payers.size <= byIdUpTo) {
+    await Promise.all(
+      [...payers].map(async (id) => currencies.set(id, await currencyOf(walk, id))),
+    );
+    return currencies;
+  }
+  return walkList(walk, "customers", "", currencies, (acc, customers) => {
+    for (const c of customers) {
+      if (!payers.has(c.id)) continue;
+      const codes = Object.keys(c.contractValueAmount);
+      acc.set(c.id, codes.length === 1 ? codes[0]! : null);
+    }
+    return acc;
+  });
+}
+
 /** Payments received on or after `from`: the list's first rows, read until an older one. */
-async function walkPaymentsSince(walk: WalkContext, from: number): Promise<PaymentsSince> {
+async function walkPaymentsSince(
+  walk: WalkContext,
+  from: number,
+  byIdUpTo: number,
+): Promise<PaymentsSince> {
   const found = await walkList(
     walk,
     "payments",
@@ -161,11 +188,8 @@ async function walkPaymentsSince(walk: WalkContext, from: number): Promise<Payme
     },
     { stopWhen: (acc) => acc.older },
   );
-  const payers = [...new Set(found.rows.flatMap((p) => (p.customerId ? [p.customerId] : [])))];
-  const currencies = new Map<string, string | null>();
-  await Promise.all(
-    payers.slice(0, PAYERS_READ).map(async (id) => currencies.set(id, await currencyOf(walk, id))),
-  );
+  const payers = new Set(found.rows.flatMap((p) => (p.customerId ? [p.customerId] : [])));
+  const currencies = await payerCurrencies(walk, payers, byIdUpTo);
   const byCurrency: PaymentsSince["byCurrency"] = {};
   let noCurrency = 0;
   for (const p of found.rows) {
@@ -260,7 +284,10 @@ async function keepSnapshot(kept: KeptValues | undefined, snapshot: DaySnapshot)
  */
 export async function walkChanges(
   { walk, today, kept }: PartContext,
-  now: () => number = Date.now,
+  {
+    now = Date.now,
+    payersReadById = PAYERS_READ,
+  }: { now?: () => number; payersReadById?: number } = {},
 ): Promise<ChangesData> {
   const day = isoDay(today);
   const base = await readBase(kept, day);
@@ -268,7 +295,7 @@ export async function walkChanges(
   const [overdue, issued, payments, healths] = await Promise.all([
     section(walkInvoicesSince(walk, becameOverdueQuery(from, today), "remaining")),
     section(walkInvoicesSince(walk, issuedSinceQuery(from), "total")),
-    section(walkPaymentsSince(walk, from)),
+    section(walkPaymentsSince(walk, from, payersReadById)),
     section(walkHealths(walk)),
   ]);
   await keepSnapshot(kept, {
