@@ -13,7 +13,7 @@ import path from "node:path";
 import { axeBuilder } from "../support/axe";
 import { E2E_NOW } from "../support/env";
 import { DAY, loadedCount } from "../support/insights";
-import { type OwnServer, startOwnServer, untilListening } from "../support/own-server";
+import { type OwnServer, startOwnServer } from "../support/own-server";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -75,8 +75,17 @@ async function serverOn(db: string, dir: string, day: number, port: number): Pro
     { SANDBOX_DB: db, SANDBOX_NOW: nowOn(day), INSIGHTS_DATA_DIR: path.join(dir, "insights") },
     port,
   );
-  await untilListening(server);
-  return server;
+  // A loaded machine can take longer than untilListening's bound to start a server.
+  for (let i = 0; i < 600 && server.child.exitCode === null; i++) {
+    const up = await fetch(`${server.base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return server;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  server.stop();
+  throw new Error(`the server did not come up:\n${server.output()}`);
 }
 
 function countsOf(invoices: Invoice[]): Record<string, number> {
@@ -100,9 +109,9 @@ test("the demo's one day: first day, nothing to compare yet", async ({ page }) =
   test.setTimeout(120_000);
   await page.goto("/");
   await expect(page.getByTestId("changes-first-day")).toBeVisible({ timeout: 60_000 });
-  await expect(page.getByRole("region", { name: "What changed since yesterday" })).toContainText(
-    "First day: nothing to compare yet",
-  );
+  await expect(
+    page.getByRole("region", { name: "What changed since yesterday", exact: true }),
+  ).toContainText("First day: nothing to compare yet");
 });
 
 test("two days kept across a restart: each figure equals the API's lists and opens them", async ({
@@ -156,7 +165,10 @@ test("two days kept across a restart: each figure equals the API's lists and ope
           await page.setViewportSize({ width, height: 900 });
           await page.emulateMedia({ colorScheme: scheme });
           await page.goto(`${base}/`);
-          const region = page.getByRole("region", { name: "What changed since yesterday" });
+          const region = page.getByRole("region", {
+            name: "What changed since yesterday",
+            exact: true,
+          });
           await expect(page.getByTestId("changes-since")).toContainText(
             "Compared with the figures kept on Nov 19, 2026",
           );
