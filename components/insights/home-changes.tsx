@@ -102,7 +102,7 @@ function EnteredLines({ data }: { data: Record<(typeof CHANGE_HEALTHS)[number], 
               className="font-semibold text-accent hover:underline"
               data-figure={entered.count}
             >
-              {plural(entered.count, "customer", "customers")} now {humanize(health).toLowerCase()}
+              {plural(entered.count, "customer", "customers")} now {humanize(health)}
             </Link>
             {entered.customers.length > 0 ? (
               <span className="block text-sm text-fg-muted">
@@ -134,10 +134,10 @@ function SinceLine({ data }: { data: ChangesData }) {
     );
   return (
     <p className="text-sm text-fg-muted" data-testid="changes-since">
-      Compared with the figures kept on {formatDate(data.base.day)} (as of{" "}
-      <time dateTime={data.base.takenAt}>{formatTimestamp(data.base.takenAt, "UTC")}</time>), the
-      last of an earlier day. Dated figures count from the start of{" "}
-      <time dateTime={data.from}>{formatDate(data.from)}</time> (UTC) to now.
+      Compared with the last figures kept on {formatDate(data.base.day)} (as of{" "}
+      <time dateTime={data.base.takenAt}>{formatTimestamp(data.base.takenAt, "UTC")}</time>). Dated
+      figures count from the start of <time dateTime={data.from}>{formatDate(data.from)}</time>{" "}
+      (UTC) to now.
     </p>
   );
 }

@@ -170,7 +170,7 @@ test("two days kept across a restart: each figure equals the API's lists and ope
             exact: true,
           });
           await expect(page.getByTestId("changes-since")).toContainText(
-            "Compared with the figures kept on Nov 19, 2026",
+            "Compared with the last figures kept on Nov 19, 2026",
           );
           expect(await shownCounts(page, "changes-overdue")).toEqual(countsOf(overdue));
           expect(await shownCounts(page, "changes-issued")).toEqual(countsOf(issued));
