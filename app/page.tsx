@@ -1,6 +1,7 @@
 import { connection } from "next/server";
 import { CachedInsight } from "@/components/insights/cached-insight";
 import { HomeCards } from "@/components/insights/home-cards";
+import { HomeChangesInsight } from "@/components/insights/home-changes";
 import { HomeValueCard } from "@/components/insights/home-value";
 import Link from "@/components/layout/link";
 import { requireViewer } from "@/lib/auth/guard";
@@ -67,6 +68,7 @@ export default async function HomePage() {
           )}
         </CachedInsight>
       </div>
+      <HomeChangesInsight />
       <h2 className="mt-10 text-lg font-semibold">Everything else</h2>
       <ul className="mt-3 grid gap-3 sm:grid-cols-2">
         {PLACES.map((place) => (

@@ -21,10 +21,13 @@
  * about 10,000, 100,000 and all invoices, cold then cached: seconds, pages read, and
  * the server's RSS (peak while summing).
  *
+ * With --changes, instead: "What changed since yesterday" cold, warm and refreshed
+ * (insights/changes.ts).
+ *
  * With --aging, instead: /receivables/customers cold and warm, and the statement of the
  * customer with the most invoices (insights/aging.ts).
  *
- * Options: --soak-minutes N; --totals; --trends; --aging; env BENCH_DB (default
+ * Options: --soak-minutes N; --totals; --trends; --aging; --changes; env BENCH_DB (default
  * .data/bench.sqlite), BENCH_CUSTOMERS
  * (default 50000, only when seeding), BENCH_INSIGHTS_PORT (default 7300),
  * INSIGHTS_MAX_PAGES_PER_SECOND (the app's page budget; default its own, 50),
@@ -37,6 +40,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { benchAging } from "./insights/aging";
+import { benchChanges } from "./insights/changes";
 import { BASE, DB, flags, PAGE_OF, SOAK_MINUTES, VIEWERS, VIEWS } from "./insights/config";
 import { ensureDatabase, memory, mib, serverPid, startServer, stop } from "./insights/server";
 import { benchSoak } from "./insights/soak";
@@ -118,6 +122,7 @@ async function main() {
     if (flags.totals) return await benchTotals(pid);
     if (flags.trends) return await benchTrends(pid);
     if (flags.aging) return await benchAging(pid);
+    if (flags.changes) return await benchChanges(pid);
     await benchColdWalks(pid);
     await benchWarmViews();
 

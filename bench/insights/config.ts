@@ -8,6 +8,7 @@ export const { values: flags } = parseArgs({
     totals: { type: "boolean" },
     trends: { type: "boolean" },
     aging: { type: "boolean" },
+    changes: { type: "boolean" },
   },
 });
 export const SOAK_MINUTES = Number(flags["soak-minutes"] ?? 10);

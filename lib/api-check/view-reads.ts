@@ -10,6 +10,7 @@ import type { PageRead } from "@/lib/lists/page-reads";
  * receivables-customers is /receivables/customers), or the page named like it (home is "/").
  */
 function pageOfView(view: ViewName): string {
+  if (view === "changes") return "/"; // "What changed since yesterday" is on the home page
   const page = SITE_PAGES.find(
     (p) =>
       p.href === `/${view}` ||

@@ -15,6 +15,18 @@ export interface PartContext {
    * browser reads one at a time, so no page's HTML and no result grow with it.
    */
   saveRows: (rows: unknown[]) => Promise<RowsRef>;
+  /**
+   * Values a view keeps from one walk to the next, by name, in the result store (so
+   * they outlive a restart): the day-over-day snapshots of "What changed".
+   */
+  kept?: KeptValues;
+}
+
+/** A view's own kept values: strings by name, in the result store beside its result. */
+export interface KeptValues {
+  get(name: string): Promise<string | null>;
+  set(name: string, value: string): Promise<void>;
+  delete(name: string): Promise<void>;
 }
 
 /** Where a part's rows were kept: the walk's id, how many, and the page size. */

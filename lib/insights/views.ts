@@ -1,4 +1,5 @@
 import "server-only";
+import { CHANGES_PARTS } from "./changes";
 import { HOME_PARTS } from "./home";
 import type { PartContext } from "./parts";
 import { RECEIVABLES_PARTS } from "./receivables";
@@ -15,6 +16,7 @@ export const VIEWS = {
   "receivables-customers": RECEIVABLES_CUSTOMERS_PARTS,
   home: HOME_PARTS,
   trends: TRENDS_PARTS,
+  changes: CHANGES_PARTS,
 } satisfies Record<string, Record<string, (ctx: PartContext) => Promise<unknown>>>;
 
 export type ViewName = keyof typeof VIEWS;

@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { asApiError } from "@/lib/api/errors";
 import type { InsightResult, RunRecord } from "./insight-types";
-import type { RowsRef } from "./parts";
+import type { KeptValues, RowsRef } from "./parts";
 import { type RunWriter, runWriter } from "./run-writer";
 import { partsOfView, type ViewName, type WalkedView } from "./views";
 import { extendLock, holdLock, releaseLock, takeLock } from "./walk-lock";
@@ -128,12 +128,17 @@ async function walkParts(
   if (!parts) throw new WalkAbandoned(`No such view: ${view}`);
   const today = Date.parse(record.today);
   const saveRows = (rows: unknown[]) => keepRows(ctx, keys, record.id, rows, saved);
+  const kept: KeptValues = {
+    get: (name) => ctx.results.get(keys.kept(name)),
+    set: (name, value) => ctx.results.set(keys.kept(name), value),
+    delete: (name) => ctx.results.delete(keys.kept(name)),
+  };
   return runWalks(
     walkCtx,
     (inner) =>
       Promise.all(
         Object.entries(parts).map(async ([name, part]) => {
-          const value = await part({ walk: inner, today, saveRows } as never);
+          const value = await part({ walk: inner, today, saveRows, kept } as never);
           record.parts[name] = value;
           void writer.write();
           return [name, value] as const;

@@ -21,6 +21,8 @@ export interface ViewKeys {
   run: string;
   result: string;
   rows: (id: string, page: number) => string;
+  /** a value the view keeps from walk to walk (parts.ts, KeptValues) */
+  kept: (name: string) => string;
 }
 
 /** A walk this instance runs. */
@@ -65,6 +67,7 @@ export class WalksContext {
       run: `${base}:run`,
       result: `${base}:result`,
       rows: (id, page) => `${base}:rows:${id}:${page}`,
+      kept: (name) => `${base}:kept:${name}`,
     };
   }
 
