@@ -48,7 +48,7 @@ const count = (n: number) => n.toLocaleString("en-US");
 /** Parts 1 and 3's first half: the first build on every instance, and the customers read. */
 async function benchBuild(instances: Instance[]) {
   const before = instances.map(anonMiB);
-  const build = await until(instances, (s) => s.state === "ready");
+  const build = await until(instances, (s) => s.state === "ready", "first build");
   const [status] = build.statuses;
   const after = instances.map(anonMiB);
   console.log(
@@ -66,6 +66,7 @@ async function benchBuild(instances: Instance[]) {
       i++
     ) {
       if (i > 600) throw new Error("the customers were not read in 10 minutes");
+      if (i > 0 && i % 30 === 0) console.log(`    … customers not read yet: ${i} s; ${load()}`);
       await new Promise((r) => setTimeout(r, 1000));
     }
 }
@@ -92,7 +93,7 @@ async function benchLookups(instances: Instance[], samples: Samples) {
 
 /** Part 3: the first incremental refresh, as each instance's status reports it. */
 async function benchRefresh(instances: Instance[]) {
-  const refresh = await until(instances, (s) => s.lastRefresh !== null);
+  const refresh = await until(instances, (s) => s.lastRefresh !== null, "first refresh");
   const last = refresh.statuses[0]!.lastRefresh!;
   console.log(
     `  incremental refresh: ${count(last.pages)} pages in ${(last.ms / 1000).toFixed(1)} s (${refresh.statuses.length === 2 ? "followed by both; " : ""}${load()})`,
@@ -114,6 +115,7 @@ async function benchOne(samples: Samples) {
     const back = await until(
       [instance],
       (s) => s.state === "ready" && s.invoices === kept.invoices,
+      "restart",
     );
     console.log(
       `  restart: the kept index answers ${((performance.now() - started) / 1000).toFixed(1)} s after the start (${back.statuses[0]!.pages} build pages, no new walk), ${anonMiB(instance).toFixed(0)} MiB`,

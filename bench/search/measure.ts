@@ -1,3 +1,4 @@
+import os from "node:os";
 import { sleep } from "../insights/server";
 import { anonMiB, type Instance } from "./servers";
 
@@ -27,19 +28,40 @@ export async function indexStatus(instance: Instance): Promise<IndexStatus> {
   return answer.invoices!.index;
 }
 
+/** How often a long wait prints how far it has got. */
+const PROGRESS_EVERY_S = 30;
+
+/** One line of a wait's progress: each instance's index as its status says, and the load. */
+function progressLine(what: string, seconds: number, statuses: IndexStatus[]) {
+  const each = statuses
+    .map(
+      (s) =>
+        `${s.state} ${s.invoices.toLocaleString("en-US")} invoices, ${s.pages.toLocaleString("en-US")} pages`,
+    )
+    .join("; ");
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  console.log(`    … ${what}: ${seconds.toFixed(0)} s, ${each} (load ${load})`);
+}
+
 /**
  * Polls each instance every second until `done` holds for the number index of every
  * one: the seconds it took, each one's largest anonymous RSS seen, the last status of each,
  * and the slowest answer of the polling searches meanwhile (a search during the build).
+ * Prints how far it has got every PROGRESS_EVERY_S; gives up after `limitS`.
  */
 export async function until(
   instances: Instance[],
   done: (status: IndexStatus) => boolean,
-  limitS = 3600,
+  what: string,
+  limitS = Number(process.env.BENCH_SEARCH_WAIT_LIMIT_S ?? 3600),
 ) {
   const started = performance.now();
   const peakMiB = instances.map(() => 0);
   let slowestMs = 0;
+  let printedAt = 0;
   for (;;) {
     const statuses: IndexStatus[] = [];
     for (const [i, instance] of instances.entries()) {
@@ -52,7 +74,11 @@ export async function until(
     const failed = statuses.find((s) => s.error);
     if (failed) throw new Error(`the index walk failed: ${failed.error}`);
     if (statuses.every(done)) return { seconds, peakMiB, statuses, slowestMs };
-    if (seconds > limitS) throw new Error(`not done after ${limitS} s`);
+    if (seconds > limitS) throw new Error(`${what}: not done after ${limitS} s`);
+    if (seconds - printedAt >= PROGRESS_EVERY_S) {
+      printedAt = seconds;
+      progressLine(what, seconds, statuses);
+    }
     await sleep(1000);
   }
 }
