@@ -23,6 +23,8 @@ export function PaletteLauncher() {
   const [mac, setMac] = useState(false);
   // What is typed before the palette's script has arrived: the palette starts from it.
   const [typedEarly, setTypedEarly] = useState("");
+  // The text Enter was pressed on in the early field: the palette opens its first match.
+  const [enterEarly, setEnterEarly] = useState<string | null>(null);
   const { closeMenu } = useContext(SiteMenuContext);
   // What is open, for the page-wide keys: a second Ctrl+K does not stack a palette.
   const shown = useRef(open);
@@ -37,6 +39,7 @@ export function PaletteLauncher() {
     returnFocus.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setTypedEarly("");
+    setEnterEarly(null);
     setOpen("palette");
   }, [setOpen]);
   const closePalette = useCallback(
@@ -116,12 +119,14 @@ export function PaletteLauncher() {
               <PaletteShell
                 text={typedEarly}
                 onTextChange={setTypedEarly}
+                onEnter={() => setEnterEarly(typedEarly)}
                 onClose={(back) => closePalette(back ? "opener" : "none")}
               />
             }
           >
             <CommandPalette
               initialText={typedEarly}
+              enterEarly={enterEarly !== null && enterEarly === typedEarly}
               onClose={(navigating) => {
                 if (navigating) closeMenu();
                 closePalette(navigating ? "none" : "opener");
