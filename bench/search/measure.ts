@@ -1,4 +1,6 @@
+import os from "node:os";
 import { sleep } from "../insights/server";
+import { WAIT_LIMIT_S } from "./config";
 import { anonMiB, type Instance } from "./servers";
 
 /** The number index's status as GET /api/search answers it. */
@@ -27,19 +29,41 @@ export async function indexStatus(instance: Instance): Promise<IndexStatus> {
   return answer.invoices!.index;
 }
 
+/** How often a long wait prints how far it has got. */
+const PROGRESS_EVERY_S = 30;
+
+/** One line of a wait's progress: each instance's index as its status says, and the load. */
+function progressLine(what: string, seconds: number, statuses: IndexStatus[]) {
+  const each = statuses
+    .map(
+      (s) =>
+        `${s.state} ${s.invoices.toLocaleString("en-US")} invoices, ${s.pages.toLocaleString("en-US")} pages`,
+    )
+    .join("; ");
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  console.log(`    … ${what}: ${seconds.toFixed(0)} s, ${each} (load ${load})`);
+}
+
 /**
  * Polls each instance every second until `done` holds for the number index of every
  * one: the seconds it took, each one's largest anonymous RSS seen, the last status of each,
  * and the slowest answer of the polling searches meanwhile (a search during the build).
+ * Prints how far it has got every PROGRESS_EVERY_S. After `limitS` it fails, or with
+ * `partial` answers as it stands (`done` false): a walk too slow to end is measured so far.
  */
 export async function until(
   instances: Instance[],
   done: (status: IndexStatus) => boolean,
-  limitS = 3600,
+  what: string,
+  { limitS = WAIT_LIMIT_S, partial = false }: { limitS?: number; partial?: boolean } = {},
 ) {
   const started = performance.now();
   const peakMiB = instances.map(() => 0);
   let slowestMs = 0;
+  let printedAt = 0;
   for (;;) {
     const statuses: IndexStatus[] = [];
     for (const [i, instance] of instances.entries()) {
@@ -51,8 +75,13 @@ export async function until(
     const seconds = (performance.now() - started) / 1000;
     const failed = statuses.find((s) => s.error);
     if (failed) throw new Error(`the index walk failed: ${failed.error}`);
-    if (statuses.every(done)) return { seconds, peakMiB, statuses, slowestMs };
-    if (seconds > limitS) throw new Error(`not done after ${limitS} s`);
+    if (statuses.every(done)) return { done: true, seconds, peakMiB, statuses, slowestMs };
+    if (seconds > limitS && partial) return { done: false, seconds, peakMiB, statuses, slowestMs };
+    if (seconds > limitS) throw new Error(`${what}: not done after ${limitS} s`);
+    if (seconds - printedAt >= PROGRESS_EVERY_S) {
+      printedAt = seconds;
+      progressLine(what, seconds, statuses);
+    }
     await sleep(1000);
   }
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useEffectEvent, useState } from "react";
 import {
   Autocomplete,
   Dialog,
@@ -47,10 +47,13 @@ interface Jump {
  */
 export default function CommandPalette({
   initialText = "",
+  enterEarly = false,
   onClose,
 }: {
   /** typed before the palette's script arrived (palette-shell.tsx) */
   initialText?: string;
+  /** Enter was pressed on `initialText` before the script arrived: open its first match */
+  enterEarly?: boolean;
   /** `navigating`: a page was picked */
   onClose: (navigating: boolean) => void;
 }) {
@@ -66,6 +69,7 @@ export default function CommandPalette({
     onClose(true);
     router.push(jump.href);
   };
+  useEarlyEnter({ enterEarly, initialText, text, search, first: sections[0]?.jumps[0], go });
 
   return (
     <ModalOverlay
@@ -118,6 +122,42 @@ export default function CommandPalette({
       </Modal>
     </ModalOverlay>
   );
+}
+
+/**
+ * Enter pressed in the early field (palette-shell.tsx) on `initialText`: once the
+ * search for that text has answered, the first option opens, as Enter on it would
+ * have. Typing on first asks for something else: the wait ends.
+ */
+function useEarlyEnter({
+  enterEarly,
+  initialText,
+  text,
+  search,
+  first,
+  go,
+}: {
+  enterEarly: boolean;
+  initialText: string;
+  text: string;
+  search: PaletteSearch;
+  first: Jump | undefined;
+  go: (id: string) => void;
+}) {
+  const [waiting, setWaiting] = useState(enterEarly ? initialText.trim() : "");
+  if (waiting && waiting !== text.trim()) setWaiting("");
+  const answered =
+    waiting !== "" &&
+    (search.state === "done" || search.state === "failed") &&
+    search.term === waiting;
+  // null: answered with nothing to open.
+  const firstId = answered ? (first?.id ?? null) : undefined;
+  const open = useEffectEvent(go);
+  useEffect(() => {
+    if (firstId === undefined) return;
+    setWaiting("");
+    if (firstId !== null) open(firstId);
+  }, [firstId]);
 }
 
 const LIST_LABELS: Record<SavedView["list"], string> = {

@@ -21,8 +21,6 @@ const ShortcutsHelp = lazy(() => import("../shortcuts/shortcuts-help"));
 export function PaletteLauncher() {
   const [open, setOpenState] = useState<"palette" | "help" | null>(null);
   const [mac, setMac] = useState(false);
-  // What is typed before the palette's script has arrived: the palette starts from it.
-  const [typedEarly, setTypedEarly] = useState("");
   const { closeMenu } = useContext(SiteMenuContext);
   // What is open, for the page-wide keys: a second Ctrl+K does not stack a palette.
   const shown = useRef(open);
@@ -36,7 +34,6 @@ export function PaletteLauncher() {
     if (shown.current) return;
     returnFocus.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setTypedEarly("");
     setOpen("palette");
   }, [setOpen]);
   const closePalette = useCallback(
@@ -111,23 +108,12 @@ export function PaletteLauncher() {
         // React Aria's modals render into <body>: below 1024 px this button sits in the
         // folded navigation (display: none).
         open === "palette" ? (
-          <Suspense
-            fallback={
-              <PaletteShell
-                text={typedEarly}
-                onTextChange={setTypedEarly}
-                onClose={(back) => closePalette(back ? "opener" : "none")}
-              />
-            }
-          >
-            <CommandPalette
-              initialText={typedEarly}
-              onClose={(navigating) => {
-                if (navigating) closeMenu();
-                closePalette(navigating ? "none" : "opener");
-              }}
-            />
-          </Suspense>
+          <LoadingPalette
+            onClose={(how) => {
+              if (how === "navigating") closeMenu();
+              closePalette(how === "opener" ? "opener" : "none");
+            }}
+          />
         ) : (
           <Suspense fallback={null}>
             <ShortcutsHelp onClose={() => setOpen(null)} />
@@ -135,6 +121,34 @@ export function PaletteLauncher() {
         )
       ) : null}
     </>
+  );
+}
+
+/**
+ * The palette as its script loads: the early field (palette-shell.tsx) takes what is
+ * typed, and an Enter, which the palette starts from once it is here.
+ */
+function LoadingPalette({ onClose }: { onClose: (how: "navigating" | "opener" | "none") => void }) {
+  const [typedEarly, setTypedEarly] = useState("");
+  // The text Enter was pressed on in the early field: the palette opens its first match.
+  const [enterEarly, setEnterEarly] = useState<string | null>(null);
+  return (
+    <Suspense
+      fallback={
+        <PaletteShell
+          text={typedEarly}
+          onTextChange={setTypedEarly}
+          onEnter={() => setEnterEarly(typedEarly)}
+          onClose={(back) => onClose(back ? "opener" : "none")}
+        />
+      }
+    >
+      <CommandPalette
+        initialText={typedEarly}
+        enterEarly={enterEarly !== null && enterEarly === typedEarly}
+        onClose={(navigating) => onClose(navigating ? "navigating" : "opener")}
+      />
+    </Suspense>
   );
 }
 

@@ -14,16 +14,20 @@ const paletteClasses = {
 /**
  * The palette as it opens, while its script (React Aria, the searches) is on its way:
  * the same frame and field, so what is typed lands in it and the palette starts from
- * it. Esc and a click outside close it; so does the focus leaving it (the person moved
- * on), so the palette never pops up late over another field.
+ * it. Enter is kept: the palette opens its first match for the text once found. Esc
+ * and a click outside close it; so does the focus leaving it (the person moved on),
+ * so the palette never pops up late over another field.
  */
 export function PaletteShell({
   text,
   onTextChange,
+  onEnter,
   onClose,
 }: {
   text: string;
   onTextChange: (text: string) => void;
+  /** Enter pressed on `text` */
+  onEnter: () => void;
   /** `returnFocus`: put the focus back where it was (Esc, a click outside) */
   onClose: (returnFocus: boolean) => void;
 }) {
@@ -58,9 +62,13 @@ export function PaletteShell({
           value={text}
           onChange={(event) => onTextChange(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key !== "Escape") return;
-            event.preventDefault();
-            onClose(true);
+            if (event.key === "Enter") {
+              event.preventDefault();
+              onEnter();
+            } else if (event.key === "Escape") {
+              event.preventDefault();
+              onClose(true);
+            }
           }}
           onBlur={(event) => {
             // Focus gone elsewhere (Tab, another window's field): not while the page

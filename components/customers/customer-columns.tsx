@@ -35,14 +35,20 @@ const CUSTOMER_COLUMNS = listColumns<CustomerRecord, ColumnIdOf<typeof customerL
         grow: true,
         text: (c: CustomerRecord) => c.name,
       },
+      // The e-mail under the name: what tells same-named customers apart in the list.
       cell: ({ row }) => (
-        <CellLink
-          href={`/customers/${row.original.id}`}
-          title={row.original.name}
-          className="font-medium text-accent hover:underline"
-        >
-          {row.original.name}
-        </CellLink>
+        <span className="-my-1 flex min-w-0 flex-col leading-[1.1rem]">
+          <CellLink
+            href={`/customers/${row.original.id}`}
+            title={row.original.name}
+            className="truncate font-medium text-accent hover:underline"
+          >
+            {row.original.name}
+          </CellLink>
+          <span className="truncate text-xs text-fg-muted" title={row.original.billingEmail}>
+            {row.original.billingEmail}
+          </span>
+        </span>
       ),
     },
     health: {

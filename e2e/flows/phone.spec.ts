@@ -220,6 +220,7 @@ test("screenshots of the pages this work changed, 390 and 1440 px, both themes",
     },
     { name: "invoice", path: `/invoices/${invoice.id}` },
     { name: "customer", path: `/customers/${customer.id}` },
+    { name: "customers", path: "/customers" },
   ];
   for (const target of pages)
     for (const width of [390, 1440])

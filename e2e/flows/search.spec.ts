@@ -110,6 +110,25 @@ test("a part of a number typed in the palette lists the invoice above customers;
   await expectInvoicePage(page, invoice);
 });
 
+test("a number typed and Enter at once, before the palette's script, opens the invoice", async ({
+  page,
+  request,
+}) => {
+  const invoice = await issuedInvoice(request);
+  await page.goto("/invoices");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // The palette's script (and every later one) comes 2 s late: Enter lands in the early field.
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue().catch(() => {});
+  });
+  await page.keyboard.press("Control+k");
+  await page.keyboard.type(invoice.number);
+  await expect(palette(page)).toHaveAttribute("aria-busy", "true");
+  await page.keyboard.press("Enter");
+  await expectInvoicePage(page, invoice);
+});
+
 test("the invoices list's number search lists what a number finds, and opens it", async ({
   page,
   request,

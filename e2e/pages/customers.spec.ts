@@ -5,7 +5,7 @@
  */
 import { axeBuilder } from "../support/axe";
 import { expectChip, pick } from "../support/filters";
-import { apiAuth, listUnderTest, orderByOf, quickViewsOf } from "../support/lists";
+import { apiAuth, apiWalk, listUnderTest, orderByOf, quickViewsOf } from "../support/lists";
 import { expect, test } from "../support/test";
 
 interface CustomerLike {
@@ -310,4 +310,24 @@ test("a row's health says why, naming its coverage contract as the API has it", 
   await page.locator("[data-health-reason]").click();
   await page.waitForTimeout(500);
   await expect(page).toHaveURL(/\/customers$/);
+});
+
+test("same-named customers read apart: each row shows its own e-mail under the name", async ({
+  page,
+  request,
+}) => {
+  const customers = await apiWalk<CustomerLike & { billingEmail: string }>(
+    request,
+    "customers",
+    "",
+  );
+  const twins = customers.filter((c) => customers.some((o) => o.id !== c.id && o.name === c.name));
+  expect(twins.length, "same-named customers in the demo data").toBeGreaterThan(1);
+  const name = twins[0]!.name;
+  await page.goto(`/customers?search=${encodeURIComponent(name)}`);
+  for (const twin of twins.filter((c) => c.name === name)) {
+    const row = table(page).locator(`tbody tr[data-row-id="${twin.id}"]`);
+    await expect(row.locator("td").first()).toContainText(name);
+    await expect(row.locator("td").first()).toContainText(twin.billingEmail);
+  }
 });

@@ -66,7 +66,11 @@ export function customersDue(env: WalkEnv, loaded: LoadedIndex): boolean {
  */
 export async function walkUnderLock(env: WalkEnv, loaded: LoadedIndex, kind: IndexKind) {
   const lockKey = `search:${loaded.store.source}:${kind}`;
-  const token = await env.locks.acquireLock(lockKey, env.lockTtlMs);
+  // The shared store away (Redis not answering): no walk now, the next tick asks again.
+  const token = await env.locks.acquireLock(lockKey, env.lockTtlMs).catch((error: Error) => {
+    console.error(`[search] the ${kind} walk's lock could not be asked for: ${error.message}`);
+    return null;
+  });
   if (!token) return;
   const abort = new AbortController();
   const heartbeat = setInterval(() => {

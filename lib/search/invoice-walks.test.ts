@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sharedResultStore } from "@/lib/insights/result-store";
+import { createMemoryStore } from "@/lib/shared-state/store";
 import { RETRY_AFTER_MS } from "./index-walks";
 import { NEAR_DAYS } from "./invoice-refresh";
 import {
@@ -153,6 +154,20 @@ describe("the number index", () => {
     expect((await restarted.invoiceByNumber("INV-NEW-AFTER-BUILD")).match).not.toBeNull();
     await walked(restarted);
     expect(idle.calls).toEqual([]);
+  });
+});
+
+describe("the shared store away", () => {
+  it("a lock that cannot be asked for starts no walk and fails nothing; the next tick walks", async () => {
+    const store = createMemoryStore();
+    const acquire = store.acquireLock.bind(store);
+    store.acquireLock = () => Promise.reject(new Error("Stream isn't writeable"));
+    const index = h.make({ store, source: async () => "store-away" });
+    await expect(walked(index)).resolves.toBeUndefined();
+    expect((await index.invoices("INV")).index.state).toBe("waiting");
+    store.acquireLock = acquire;
+    await walked(index);
+    expect((await index.invoices("INV")).index.state).toBe("ready");
   });
 });
 
