@@ -103,6 +103,8 @@ export interface CpuGroup {
   usageSeconds(): number;
   /** periods in which the quota held the group back, and seconds held back */
   throttled(): { periods: number; seconds: number };
+  /** moves what is left back out and removes the group (again: nothing) */
+  remove(): void;
 }
 
 export interface CpuGroups {
@@ -232,7 +234,7 @@ export function createCpuGroups(label: string, options: { shares?: number } = {}
     dir: tops[0]!,
     release,
     group(groupName, limits = {}) {
-      const dirs = [...new Set([cpuDir(groupName), acctDir(groupName)])];
+      const dirs = [cpuDir(groupName), acctDir(groupName)].slice(0, parents.length);
       for (const dir of dirs) fs.mkdirSync(dir);
       setLimits(layout, dirs[0]!, limits.quotaCores, limits.shares);
       const usage =
@@ -247,6 +249,11 @@ export function createCpuGroups(label: string, options: { shares?: number } = {}
           for (const dir of dirs) fs.writeFileSync(path.join(dir, "cgroup.procs"), String(pid));
         },
         pids: () => readPids(dirs[0]!),
+        remove() {
+          dirs.forEach((dir, i) => {
+            drainAndRemove(dir, parents[i]!);
+          });
+        },
         usageSeconds: () => usage() - start,
         throttled() {
           const stat = path.join(dirs[0]!, "cpu.stat");
