@@ -98,7 +98,7 @@ describe.skipIf(unavailable !== null)("CPU quotas on the real cgroup", () => {
       // Three processes that would take every core, held to 0.2 of one (a period's slack).
       expect(cores).toBeLessThan(0.2 * 1.15);
       expect(cores).toBeGreaterThan(0.1);
-      expect(group.throttled().periods).toBeGreaterThan(0);
+      expect(group.throttled().throttledPeriods).toBeGreaterThan(0);
 
       groups.release();
       expect(fs.existsSync(groups.dir)).toBe(false);

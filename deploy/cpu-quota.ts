@@ -101,8 +101,8 @@ export interface CpuGroup {
   pids(): number[];
   /** CPU seconds the group's processes have used since it was made */
   usageSeconds(): number;
-  /** periods in which the quota held the group back, and seconds held back */
-  throttled(): { periods: number; seconds: number };
+  /** quota periods so far, those in which the quota ran out, and seconds held back */
+  throttled(): { periods: number; throttledPeriods: number; seconds: number };
   /** moves what is left back out and removes the group (again: nothing) */
   remove(): void;
 }
@@ -257,13 +257,14 @@ export function createCpuGroups(label: string, options: { shares?: number } = {}
         usageSeconds: () => usage() - start,
         throttled() {
           const stat = path.join(dirs[0]!, "cpu.stat");
-          const ns = layout.version === 1 ? statField(stat, "throttled_time") : 0;
-          return layout.version === 1
-            ? { periods: statField(stat, "nr_throttled"), seconds: ns / 1e9 }
-            : {
-                periods: statField(stat, "nr_throttled"),
-                seconds: statField(stat, "throttled_usec") / 1e6,
-              };
+          return {
+            periods: statField(stat, "nr_periods"),
+            throttledPeriods: statField(stat, "nr_throttled"),
+            seconds:
+              layout.version === 1
+                ? statField(stat, "throttled_time") / 1e9
+                : statField(stat, "throttled_usec") / 1e6,
+          };
         },
       };
     },
