@@ -111,7 +111,7 @@ export interface CpuGroups {
   readonly layout: CgroupLayout;
   /** the group of our own (v1: in the cpu hierarchy) */
   readonly dir: string;
-  group(name: string, options?: { quotaCores?: number; shares?: number }): CpuGroup;
+  group(name: string, limits?: CpuLimits): CpuGroup;
   /** moves every process left back out and removes the groups (again: nothing) */
   release(): void;
 }
@@ -171,18 +171,32 @@ function removeOrphans(parents: string[]): void {
 const weightOf = (shares: number) =>
   Math.max(1, Math.min(10_000, Math.round(1 + ((shares - 2) * 9_999) / 262_142)));
 
-function setLimits(layout: CgroupLayout, dir: string, quota?: number, shares?: number): void {
+export interface CpuLimits {
+  /** cores the group may use on average (none: no quota) */
+  quotaCores?: number;
+  /** cores' worth of a period the group may save from quiet periods for a busy one */
+  burstCores?: number;
+  /** its weight against its siblings when the cores are all busy (v1's cpu.shares) */
+  shares?: number;
+}
+
+function setLimits(layout: CgroupLayout, dir: string, limits: CpuLimits): void {
   const write = (file: string, value: string) => fs.writeFileSync(path.join(dir, file), value);
-  const quotaUs = quota === undefined ? undefined : Math.max(1_000, Math.round(quota * PERIOD_US));
+  const us = (cores?: number) =>
+    cores === undefined ? undefined : Math.max(1_000, Math.round(cores * PERIOD_US));
+  const [quotaUs, burstUs] = [us(limits.quotaCores), us(limits.burstCores)];
+  const { shares } = limits;
   if (layout.version === 1) {
     if (shares !== undefined) write("cpu.shares", String(shares));
     if (quotaUs !== undefined) {
       write("cpu.cfs_period_us", String(PERIOD_US));
       write("cpu.cfs_quota_us", String(quotaUs));
     }
+    if (burstUs !== undefined) write("cpu.cfs_burst_us", String(burstUs));
   } else {
     if (shares !== undefined) write("cpu.weight", String(weightOf(shares)));
     if (quotaUs !== undefined) write("cpu.max", `${quotaUs} ${PERIOD_US}`);
+    if (burstUs !== undefined) write("cpu.max.burst", String(burstUs));
   }
 }
 
@@ -222,7 +236,7 @@ export function createCpuGroups(label: string, options: { shares?: number } = {}
   try {
     if (layout.version === 2)
       fs.writeFileSync(path.join(tops[0]!, "cgroup.subtree_control"), "+cpu");
-    setLimits(layout, tops[0]!, undefined, options.shares);
+    setLimits(layout, tops[0]!, { shares: options.shares });
   } catch (error) {
     release();
     throw error;
@@ -236,7 +250,7 @@ export function createCpuGroups(label: string, options: { shares?: number } = {}
     group(groupName, limits = {}) {
       const dirs = [cpuDir(groupName), acctDir(groupName)].slice(0, parents.length);
       for (const dir of dirs) fs.mkdirSync(dir);
-      setLimits(layout, dirs[0]!, limits.quotaCores, limits.shares);
+      setLimits(layout, dirs[0]!, limits);
       const usage =
         layout.version === 1
           ? () => readNumber(path.join(acctDir(groupName), "cpuacct.usage")) / 1e9

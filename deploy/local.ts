@@ -54,6 +54,8 @@ export interface DeploymentOptions {
   sandboxDb?: string;
   /** each instance in a cgroup of its own held to this many cores (e.g. 0.4) */
   cpuQuota?: number;
+  /** with cpuQuota: cores' worth of unused quota an instance may save for a busy period */
+  cpuBurst?: number;
   /** where the instances' groups go (default: groups of the deployment's own) */
   cpuGroups?: CpuGroups;
   /** more environment for every instance (wins over the deployment's own) */
@@ -189,7 +191,8 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     instancePorts.forEach((port, i) => {
       const name = `instance${i + 1}`;
       const quota = options.cpuQuota;
-      const cpuGroup = quota ? cpuGroups!.group(name, { quotaCores: quota }) : null;
+      const limits = { quotaCores: quota, burstCores: options.cpuBurst };
+      const cpuGroup = quota ? cpuGroups!.group(name, limits) : null;
       instances.push(deploymentInstance(name, port, env, cpuGroup));
     });
     // All at once, as a supervisor starts them: the start-up lock orders their migrations.

@@ -32,6 +32,7 @@ export interface TargetOptions {
   env: Record<string, string>;
   /** cores per instance, in groups made inside `cpuGroups` */
   cpuQuota?: number;
+  cpuBurst?: number;
   cpuGroups?: CpuGroups | null;
 }
 
@@ -49,13 +50,18 @@ function quotaPeriods(groups: Array<CpuGroup | null>) {
 }
 
 const quotaNote = (options: TargetOptions) =>
-  options.cpuQuota && options.cpuGroups ? `, each at most ${options.cpuQuota} core` : "";
+  options.cpuQuota && options.cpuGroups
+    ? `, each at most ${options.cpuQuota} core${options.cpuBurst ? ` (burst ${options.cpuBurst})` : ""}`
+    : "";
 
 /** One instance, `npm start` on the port, its limits in its own memory. */
 export async function startOneInstance(options: TargetOptions): Promise<Target> {
   const group =
     options.cpuQuota && options.cpuGroups
-      ? options.cpuGroups.group("instance", { quotaCores: options.cpuQuota })
+      ? options.cpuGroups.group("instance", {
+          quotaCores: options.cpuQuota,
+          burstCores: options.cpuBurst,
+        })
       : null;
   const server: ChildProcess = spawn(process.execPath, serverStartArgs(options.port), {
     env: { ...process.env, SANDBOX_DB: options.db, REDIS_URL: "", ...options.env },
@@ -102,6 +108,7 @@ export async function startBalanced(instances: number, options: TargetOptions): 
     sandboxDb: options.db,
     env: options.env,
     cpuQuota: options.cpuGroups ? options.cpuQuota : undefined,
+    cpuBurst: options.cpuBurst,
     cpuGroups: options.cpuGroups ?? undefined,
   });
   const groups = deployment.instances.map((i) => i.cpuGroup);
