@@ -6,12 +6,14 @@
  * TRUST_PROXY=1, and the built-in API on one SQLite file they share.
  *
  *   npx tsx deploy/local.ts [--instances 2] [--port 4300] [--sign-in] [--cpu-quota 0.4]
+ *     [--cpu-burst 0.4]
  *
  * prints the balancer's address and runs until Ctrl-C. Build first (`npm run build`;
  * NEXT_DIST_DIR picks another build). With --sign-in the instances require sign-in
  * (add an account with the printed command). With --cpu-quota (or INSTANCE_CPU_QUOTA)
  * each instance runs in a cgroup of its own held to that many cores (deploy/cpu-quota.ts;
- * root), HAProxy, Redis and PostgreSQL outside the quotas.
+ * root), HAProxy, Redis and PostgreSQL outside the quotas; --cpu-burst
+ * (INSTANCE_CPU_BURST) lets it save that much unused quota for a busy period.
  *
  * `startDeployment` is the same as a function, for the deployment test
  * (e2e/flows/deployment.spec.ts) and bench:load: it returns the balancer's address and a
@@ -245,20 +247,22 @@ async function main() {
       port: { type: "string" },
       "sign-in": { type: "boolean", default: false },
       "cpu-quota": { type: "string", default: process.env.INSTANCE_CPU_QUOTA },
+      "cpu-burst": { type: "string", default: process.env.INSTANCE_CPU_BURST },
     },
   });
-  const cpuQuota = values["cpu-quota"] ? Number(values["cpu-quota"]) : undefined;
-  if (cpuQuota !== undefined && !(cpuQuota > 0 && cpuQuota <= 64)) {
-    console.error(
-      `--cpu-quota (INSTANCE_CPU_QUOTA) is cores per instance, e.g. 0.4: not ${values["cpu-quota"]}.`,
-    );
-    process.exit(1);
-  }
+  const [cpuQuota, cpuBurst] = (["cpu-quota", "cpu-burst"] as const).map((name) => {
+    const value = values[name];
+    if (value === undefined || value === "") return undefined;
+    if (Number(value) > 0 && Number(value) <= 64) return Number(value);
+    console.error(`--${name} is cores per instance, e.g. 0.4: not ${value}.`);
+    return process.exit(1);
+  });
   const options: DeploymentOptions = {
     instances: Number(values.instances),
     port: values.port ? Number(values.port) : undefined,
     signIn: values["sign-in"],
     cpuQuota,
+    cpuBurst,
   };
   const unavailable = deploymentUnavailable(options);
   if (unavailable) {
