@@ -5,12 +5,14 @@
  * (and at most BENCH_LOAD_MAX_REQUESTS requests per level), each session opens a
  * list with a filter, follows nextCursor a few pages, then starts again with
  * another list or filter. Prints throughput, p50/p99 latency and errors per level,
- * and the CPU the server side used.
+ * and the CPU each part used: the instances, HAProxy, Redis, the generator.
  *
- * Two set-ups, one after the other: one instance (`npm start`, its limits in
- * memory), then the deployment of deploy/ (deploy/local.ts): two instances behind
- * HAProxy with Redis for the limits. The output ends with the second's throughput
- * over the first's at each level.
+ * By default two set-ups, one after the other: one instance (`npm start`, its limits
+ * in memory), then the deployment of deploy/ (deploy/local.ts): two instances behind
+ * HAProxy with Redis for the limits. The output ends with each balanced set-up's
+ * throughput over the one-instance set-up's at each level. With BENCH_LOAD_CPU_QUOTA
+ * each instance is held to the same share of a core (docs/scaling.md, Instances under
+ * a CPU quota).
  *
  * Each session is its own client for the data route's rate limiter (its own
  * X-Forwarded-For, believed because the instance runs with TRUST_PROXY=1, and behind
