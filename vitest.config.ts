@@ -27,7 +27,12 @@ const inZone = (timeZone: string) => ({
   },
 });
 
-const UNIT_TESTS = ["lib/**/*.test.ts", "components/**/*.test.ts", "components/**/*.test.tsx"];
+const UNIT_TESTS = [
+  "lib/**/*.test.ts",
+  "deploy/**/*.test.ts",
+  "components/**/*.test.ts",
+  "components/**/*.test.tsx",
+];
 const GLOBAL_SETUP = ["lib/sandbox/testing/global-setup.ts", "lib/testing/services-setup.ts"];
 /** What every unit test project has (they do not extend the root, whose global set-up would run again in each). */
 const UNIT = {

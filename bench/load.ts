@@ -5,12 +5,14 @@
  * (and at most BENCH_LOAD_MAX_REQUESTS requests per level), each session opens a
  * list with a filter, follows nextCursor a few pages, then starts again with
  * another list or filter. Prints throughput, p50/p99 latency and errors per level,
- * and the CPU the server side used.
+ * and the CPU each part used: the instances, HAProxy, Redis, the generator.
  *
- * Two set-ups, one after the other: one instance (`npm start`, its limits in
- * memory), then the deployment of deploy/ (deploy/local.ts): two instances behind
- * HAProxy with Redis for the limits. The output ends with the second's throughput
- * over the first's at each level.
+ * By default two set-ups, one after the other: one instance (`npm start`, its limits
+ * in memory), then the deployment of deploy/ (deploy/local.ts): two instances behind
+ * HAProxy with Redis for the limits. The output ends with each balanced set-up's
+ * throughput over the one-instance set-up's at each level. With BENCH_LOAD_CPU_QUOTA
+ * each instance is held to the same share of a core (docs/scaling.md, Instances under
+ * a CPU quota).
  *
  * Each session is its own client for the data route's rate limiter (its own
  * X-Forwarded-For, believed because the instance runs with TRUST_PROXY=1, and behind
@@ -30,16 +32,24 @@
  * BENCH_LOAD_MAX_REQUESTS (default 100000), BENCH_LOAD_LEVELS (default 8,32,64),
  * BENCH_LOAD_BACK_TO_BACK_ONLY=1 (skip the paced pass), BENCH_LOAD_SETUPS (default
  * "one,two"; "one-balanced" adds one instance behind HAProxy with Redis, to tell the
- * balancer's and Redis's cost from the second instance's gain), NEXT_DIST_DIR (the build).
+ * balancer's and Redis's cost from the second instance's gain; "three": three
+ * instances), BENCH_LOAD_CPU_QUOTA (cores per instance, e.g. 0.4: each instance in a
+ * cgroup of its own held to that, see benchCpuGroups; needs root), BENCH_LOAD_CPU_SHARES
+ * (default 262144: the bench's weight against the machine's other tasks, with a quota),
+ * BENCH_LOAD_CPU_BURST (cores' worth of unused quota an instance may save for a busy
+ * period: cpu.cfs_burst_us), BENCH_LOAD_WARM_UP_SECONDS (default 5: back to back at the
+ * most sessions, not counted, before each set-up's levels),
+ * NEXT_DIST_DIR (the build).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import { availableParallelism } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { type Deployment, deploymentUnavailable, startDeployment } from "../deploy/local";
-import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
+import { type CpuGroups, createCpuGroups, processCpuSeconds } from "../deploy/cpu-quota";
+import { serverEntry } from "../lib/testing/server-start";
+import { type PartsCpu, startBalanced, startOneInstance, type Target } from "./load/targets";
 
 const DB = path.resolve(process.env.BENCH_LOAD_DB ?? ".data/bench-load.sqlite");
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 4230);
@@ -50,6 +60,14 @@ const PAGES_PER_WALK = 4;
 const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 500);
 const SETUPS = (process.env.BENCH_LOAD_SETUPS ?? "one,two").split(",");
 const RATE_LIMIT = { DATA_RATE_LIMIT_PER_SEC: "1000", DATA_RATE_LIMIT_BURST: "2000" };
+const CPU_QUOTA = process.env.BENCH_LOAD_CPU_QUOTA ? Number(process.env.BENCH_LOAD_CPU_QUOTA) : 0;
+const CPU_BURST = process.env.BENCH_LOAD_CPU_BURST
+  ? Number(process.env.BENCH_LOAD_CPU_BURST)
+  : undefined;
+const WARM_UP_SECONDS = Number(process.env.BENCH_LOAD_WARM_UP_SECONDS ?? 5);
+const CPU_SHARES = Number(process.env.BENCH_LOAD_CPU_SHARES ?? 262_144);
+/** The balanced set-ups by name: instances behind HAProxy. */
+const BALANCED: Record<string, number> = { "one-balanced": 1, two: 2, three: 3 };
 
 /** What a person does on each list: open it plain or with one of these filters. */
 const WALKS: Array<[list: string, query: string]> = [
@@ -74,87 +92,9 @@ function ensureDatabase(): void {
   });
 }
 
-/** A set-up under test: where its data route is, and the processes doing its work. */
-interface Target {
-  name: string;
-  base: string;
-  /** the server side's processes (instances, balancer, Redis), for their CPU */
-  pids: () => number[];
-  stop: () => Promise<void>;
-}
-
 function requireBuild(): void {
   if (!fs.existsSync(serverEntry()))
     throw new Error(`no production build at ${serverEntry()}: run npm run build first`);
-}
-
-/** One instance, `npm start` on PORT, its limits in its own memory. */
-async function startOneInstance(): Promise<Target> {
-  const server: ChildProcess = spawn(process.execPath, serverStartArgs(PORT), {
-    env: {
-      ...process.env,
-      SANDBOX_DB: DB,
-      INVOICING_API_URL: "",
-      REDIS_URL: "",
-      TRUST_PROXY: "1",
-      ...RATE_LIMIT,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok)
-        return {
-          name: "one instance (npm start, limits in memory)",
-          base,
-          pids: () => (server.pid ? [server.pid] : []),
-          stop: async () => {
-            const exited = new Promise((resolve) => server.once("exit", resolve));
-            server.kill("SIGTERM");
-            await exited;
-          },
-        };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  server.kill("SIGKILL");
-  throw new Error("the instance did not start");
-}
-
-/** deploy/: `instances` instances behind HAProxy, limits in Redis. */
-async function startBalanced(instances: number): Promise<Target> {
-  const unavailable = deploymentUnavailable({ redis: true });
-  if (unavailable) throw new Error(`the deployment cannot run here: ${unavailable}`);
-  const deployment: Deployment = await startDeployment({
-    instances,
-    port: PORT + 10,
-    sandboxDb: DB,
-    // The session's own X-Forwarded-For is the hop before HAProxy's.
-    env: { INVOICING_API_URL: "", TRUST_PROXY: "2", ...RATE_LIMIT },
-  });
-  return {
-    name: `${instances} instance${instances > 1 ? "s" : ""} behind HAProxy, limits in Redis`,
-    base: deployment.url,
-    pids: () => [
-      ...deployment.instances.map((i) => i.pid()).filter((pid): pid is number => Boolean(pid)),
-      ...deployment.serviceProcesses(),
-    ],
-    stop: () => deployment.stop(),
-  };
-}
-
-/** CPU seconds used so far by `pids` (user + system), from /proc. */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {}
-  }
-  return ticks / 100;
 }
 
 /**
@@ -201,8 +141,12 @@ interface Level {
   latencies: number[];
   seconds: number;
   clientCpuPct: number;
-  /** the server side's CPU over the level, in % of one core */
-  serverCpuPct: number;
+  /** each server-side part's CPU over the level, in % of one core */
+  parts: Pick<PartsCpu, "instances" | "balancer" | "redis">;
+  /** % of the instances' quota periods in which the quota ran out */
+  throttledPct: number;
+  /** the 1-minute load average at the level's end */
+  load: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -213,7 +157,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pause = (meanMs: number) =>
   sleep(Math.min(4 * meanMs, -meanMs * Math.log(1 - Math.random())));
 
-async function runLevel(target: Target, sessions: number, thinkMs: number): Promise<Level> {
+async function runLevel(
+  target: Target,
+  sessions: number,
+  thinkMs: number,
+  seconds = SECONDS,
+): Promise<Level> {
   const level: Level = {
     sessions,
     requests: 0,
@@ -222,13 +171,15 @@ async function runLevel(target: Target, sessions: number, thinkMs: number): Prom
     latencies: [],
     seconds: 0,
     clientCpuPct: 0,
-    serverCpuPct: 0,
+    parts: { instances: 0, balancer: 0, redis: 0 },
+    throttledPct: 0,
+    load: 0,
   };
   const base = `${target.base}/api/data`;
-  const cpuBefore = process.cpuUsage();
-  const serverCpuBefore = cpuSeconds(target.pids());
+  const cpuBefore = processCpuSeconds([process.pid]);
+  const partsBefore = target.cpu();
   const started = performance.now();
-  const until = started + SECONDS * 1000;
+  const until = started + seconds * 1000;
   const running = () => performance.now() < until && level.requests < MAX_REQUESTS;
 
   async function session(n: number) {
@@ -264,9 +215,16 @@ async function runLevel(target: Target, sessions: number, thinkMs: number): Prom
 
   await Promise.all(Array.from({ length: sessions }, (_, n) => session(n)));
   level.seconds = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  level.clientCpuPct = (cpu.user + cpu.system) / 1e4 / level.seconds;
-  level.serverCpuPct = ((cpuSeconds(target.pids()) - serverCpuBefore) * 100) / level.seconds;
+  level.clientCpuPct = ((processCpuSeconds([process.pid]) - cpuBefore) * 100) / level.seconds;
+  const partsAfter = target.cpu();
+  for (const part of ["instances", "balancer", "redis"] as const)
+    level.parts[part] = ((partsAfter[part] - partsBefore[part]) * 100) / level.seconds;
+  const periods = partsAfter.periods - partsBefore.periods;
+  level.throttledPct =
+    periods > 0
+      ? ((partsAfter.throttledPeriods - partsBefore.throttledPeriods) * 100) / periods
+      : 0;
+  level.load = loadavg()[0] ?? 0;
   level.latencies.sort((a, b) => a - b);
   return level;
 }
@@ -277,16 +235,20 @@ const passes = () => (process.env.BENCH_LOAD_BACK_TO_BACK_ONLY === "1" ? [0] : [
 async function runSetup(target: Target): Promise<Map<string, number>> {
   const throughput = new Map<string, number>();
   console.log(`\n=== ${target.name}: ${target.base}`);
-  // A short warm-up so the first level does not pay for loading routes.
+  // A warm-up, not counted: the first level must not pay for loading routes and for
+  // the JIT, which takes longer on an instance held to a fraction of a core.
   for (let i = 0; i < 4; i++)
     await getJson(`${target.base}/api/data/invoices?limit=50`, { "x-forwarded-for": "10.0.0.0" });
+  if (WARM_UP_SECONDS > 0) await runLevel(target, Math.max(...LEVELS), 0, WARM_UP_SECONDS);
   for (const thinkMs of passes()) {
     console.log(
       thinkMs === 0
         ? "back to back (stress: no pause between pages)"
         : `paced (${thinkMs} ms between pages, a person scrolling without reading)`,
     );
-    console.log("sessions  requests  req/s    p50 ms  p99 ms  errors  server CPU  generator CPU");
+    console.log(
+      "sessions  requests  req/s    p50 ms  p99 ms  errors  instances  throttled  HAProxy  Redis  generator  load",
+    );
     for (const sessions of LEVELS) {
       const l = await runLevel(target, sessions, thinkMs);
       const perSecond = l.requests / l.seconds;
@@ -299,14 +261,51 @@ async function runSetup(target: Target): Promise<Map<string, number>> {
           pct(l.latencies, 50).toFixed(1).padStart(9),
           pct(l.latencies, 99).toFixed(1).padStart(7),
           String(l.errors).padStart(7),
-          `${l.serverCpuPct.toFixed(0)}%`.padStart(11),
-          `${l.clientCpuPct.toFixed(0)}%`.padStart(14),
+          `${l.parts.instances.toFixed(0)}%`.padStart(10),
+          `${l.throttledPct.toFixed(0)}%`.padStart(10),
+          `${l.parts.balancer.toFixed(0)}%`.padStart(8),
+          `${l.parts.redis.toFixed(0)}%`.padStart(6),
+          `${l.clientCpuPct.toFixed(0)}%`.padStart(10),
+          l.load.toFixed(1).padStart(5),
         ].join(" "),
       );
       for (const [kind, count] of l.errorKinds) console.log(`          ${count} × ${kind}`);
     }
   }
   return throughput;
+}
+
+/**
+ * With BENCH_LOAD_CPU_QUOTA: a group of the bench's own weighted CPU_SHARES against the
+ * machine's other tasks, holding the instances' quota groups and, without a quota, this
+ * generator with the HAProxy and Redis it starts.
+ */
+function benchCpuGroups(): CpuGroups | null {
+  if (!CPU_QUOTA) return null;
+  const groups = createCpuGroups("bench-load", { shares: CPU_SHARES });
+  groups.group("outside").add(process.pid);
+  // Ctrl-C ends through exit, whose handler releases the groups.
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => process.exit(130));
+  console.log(
+    `CPU quota: each instance in its own cgroup (${groups.layout.version === 1 ? "v1 cpu.cfs_quota_us" : "v2 cpu.max"}) at most ${CPU_QUOTA} core; HAProxy, Redis and this generator in a group without a quota; all of them in ${groups.dir} with cpu.shares ${CPU_SHARES} against the machine's other tasks`,
+  );
+  return groups;
+}
+
+function compare(results: Map<string, Map<string, number>>): void {
+  const base = results.get("one-balanced") ? "one-balanced" : "one";
+  const one = results.get(base);
+  if (!one) return;
+  for (const [setup, throughput] of results) {
+    if (setup === base || setup === "one") continue;
+    console.log(`
+${setup} over ${base}, throughput:`);
+    for (const thinkMs of passes())
+      console.log(
+        `  ${thinkMs === 0 ? "back to back" : "paced"}: ${LEVELS.map((n) => `${n} sessions ${(throughput.get(`${thinkMs}:${n}`)! / one.get(`${thinkMs}:${n}`)!).toFixed(2)}×`).join(", ")}`,
+      );
+  }
 }
 
 async function main() {
@@ -319,29 +318,33 @@ async function main() {
     `rate limit raised for the bench: ${RATE_LIMIT.DATA_RATE_LIMIT_PER_SEC} req/s, burst ${RATE_LIMIT.DATA_RATE_LIMIT_BURST} per client (default 20 req/s, burst 60); each session is its own client (its own X-Forwarded-For, believed through TRUST_PROXY)`,
   );
   console.log(
-    `each session: a list + filter, ${PAGES_PER_WALK} pages of 50 via nextCursor, then the next; ${SECONDS} s per level, at most ${MAX_REQUESTS} requests; server CPU: instances, balancer and Redis together, in % of one core`,
+    `each session: a list + filter, ${PAGES_PER_WALK} pages of 50 via nextCursor, then the next; ${SECONDS} s per level, at most ${MAX_REQUESTS} requests; CPU in % of one core: the instances (their cgroups' usage with a quota), the share of their quota periods in which the quota ran out (throttled), HAProxy, Redis and this generator (/proc/<pid>/stat); load: the machine's 1-minute load average`,
   );
+  const cpuGroups = benchCpuGroups();
   const results = new Map<string, Map<string, number>>();
+  const options = { port: PORT, db: DB, cpuQuota: CPU_QUOTA, cpuBurst: CPU_BURST, cpuGroups };
   for (const setup of SETUPS) {
+    if (setup !== "one" && !BALANCED[setup]) throw new Error(`unknown set-up ${setup}`);
     const target =
       setup === "one"
-        ? await startOneInstance()
-        : await startBalanced(setup === "one-balanced" ? 1 : 2);
+        ? await startOneInstance({
+            ...options,
+            env: { INVOICING_API_URL: "", TRUST_PROXY: "1", ...RATE_LIMIT },
+          })
+        : await startBalanced(BALANCED[setup]!, {
+            ...options,
+            port: PORT + 10,
+            // The session's own X-Forwarded-For is the hop before HAProxy's.
+            env: { INVOICING_API_URL: "", TRUST_PROXY: "2", ...RATE_LIMIT },
+          });
     try {
       results.set(setup, await runSetup(target));
     } finally {
       await target.stop();
     }
   }
-  const one = results.get("one");
-  const two = results.get("two");
-  if (one && two) {
-    console.log("\ntwo instances behind HAProxy over one instance, throughput:");
-    for (const thinkMs of passes())
-      console.log(
-        `  ${thinkMs === 0 ? "back to back" : "paced"}: ${LEVELS.map((n) => `${n} sessions ${(two.get(`${thinkMs}:${n}`)! / one.get(`${thinkMs}:${n}`)!).toFixed(2)}×`).join(", ")}`,
-      );
-  }
+  compare(results);
+  cpuGroups?.release();
 }
 
 main().catch((error) => {

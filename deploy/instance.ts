@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { serverStartArgs } from "../lib/testing/server-start";
 import { exitOf, sleep, track } from "./child-processes";
+import type { CpuGroup } from "./cpu-quota";
 
 /**
  * `--keepAliveTimeout` behind the balancer: idle connections from HAProxy outlive its
@@ -13,6 +14,8 @@ export interface Instance {
   readonly name: string;
   readonly url: string;
   readonly port: number;
+  /** the CPU quota group it runs in (each start moves it in), if any */
+  readonly cpuGroup: CpuGroup | null;
   pid(): number | undefined;
   running(): boolean;
   /** stdout and stderr of its current run */
@@ -35,11 +38,12 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** An instance on `port` with `env`, not started yet. */
+/** An instance on `port` with `env`, not started yet; in `cpuGroup` once started. */
 export function deploymentInstance(
   name: string,
   port: number,
   env: Record<string, string>,
+  cpuGroup: CpuGroup | null = null,
 ): Instance {
   const url = `http://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
@@ -49,6 +53,7 @@ export function deploymentInstance(
     name,
     url,
     port,
+    cpuGroup,
     pid: () => child?.pid,
     running,
     output: () => output,
@@ -61,6 +66,12 @@ export function deploymentInstance(
       });
       child = started;
       track(started);
+      // Moved before its code runs: its threads and whatever it starts are inside too.
+      try {
+        if (started.pid) cpuGroup?.add(started.pid);
+      } catch (error) {
+        if (running()) throw error;
+      }
       const keep = (chunk: Buffer) => {
         output = (output + chunk).slice(-20_000);
       };

@@ -5,11 +5,15 @@
  * The instances get deploy/instance.env.example's shape: REDIS_URL, AUTH_DATABASE_URL,
  * TRUST_PROXY=1, and the built-in API on one SQLite file they share.
  *
- *   npx tsx deploy/local.ts [--instances 2] [--port 4300] [--sign-in]
+ *   npx tsx deploy/local.ts [--instances 2] [--port 4300] [--sign-in] [--cpu-quota 0.4]
+ *     [--cpu-burst 0.4]
  *
  * prints the balancer's address and runs until Ctrl-C. Build first (`npm run build`;
  * NEXT_DIST_DIR picks another build). With --sign-in the instances require sign-in
- * (add an account with the printed command).
+ * (add an account with the printed command). With --cpu-quota (or INSTANCE_CPU_QUOTA)
+ * each instance runs in a cgroup of its own held to that many cores (deploy/cpu-quota.ts;
+ * root), HAProxy, Redis and PostgreSQL outside the quotas; --cpu-burst
+ * (INSTANCE_CPU_BURST) lets it save that much unused quota for a busy period.
  *
  * `startDeployment` is the same as a function, for the deployment test
  * (e2e/flows/deployment.spec.ts) and bench:load: it returns the balancer's address and a
@@ -34,6 +38,7 @@ import {
 } from "../lib/testing/redis-server";
 import { serverEntry } from "../lib/testing/server-start";
 import { type Balancer, startBalancer } from "./balancer";
+import { type CpuGroups, cpuCgroupLayout, createCpuGroups } from "./cpu-quota";
 import { deploymentInstance, type Instance } from "./instance";
 
 export type { Instance };
@@ -49,6 +54,12 @@ export interface DeploymentOptions {
   signIn?: boolean;
   /** the built-in API's SQLite file (default: a fresh one in the deployment's folder) */
   sandboxDb?: string;
+  /** each instance in a cgroup of its own held to this many cores (e.g. 0.4) */
+  cpuQuota?: number;
+  /** with cpuQuota: cores' worth of unused quota an instance may save for a busy period */
+  cpuBurst?: number;
+  /** where the instances' groups go (default: groups of the deployment's own) */
+  cpuGroups?: CpuGroups;
   /** more environment for every instance (wins over the deployment's own) */
   env?: Record<string, string>;
   /**
@@ -96,6 +107,9 @@ export function deploymentUnavailable(options: DeploymentOptions = {}): string |
     return "PostgreSQL is not installed (Debian: apt-get install postgresql)";
   if (!fs.existsSync(serverEntry()))
     return `no production build at ${serverEntry()}: run npm run build first`;
+  const cgroups = options.cpuQuota && !options.cpuGroups ? cpuCgroupLayout() : null;
+  if (cgroups && "unavailable" in cgroups)
+    return `CPU quotas cannot be set: ${cgroups.unavailable}`;
   return null;
 }
 
@@ -134,6 +148,9 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
   let postgres: TestPostgres | null = null;
   let balancer: Balancer | null = null;
   const instances: Instance[] = [];
+  const ownCpuGroups =
+    options.cpuQuota && !options.cpuGroups ? createCpuGroups("deployment") : null;
+  const cpuGroups = options.cpuGroups ?? ownCpuGroups;
   const progress = (step: string) => {
     // Given up on: start nothing more (what has started is being stopped).
     if (options.signal?.aborted)
@@ -145,6 +162,8 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     await balancer?.stop();
     await redis?.stop();
     await postgres?.stop();
+    for (const instance of instances) instance.cpuGroup?.remove();
+    ownCpuGroups?.release();
     fs.rmSync(dir, { recursive: true, force: true });
   };
   options.signal?.addEventListener("abort", () => void stop().catch(() => {}), { once: true });
@@ -172,7 +191,11 @@ export async function startDeployment(options: DeploymentOptions = {}): Promise<
     Object.assign(env, options.env);
 
     instancePorts.forEach((port, i) => {
-      instances.push(deploymentInstance(`instance${i + 1}`, port, env));
+      const name = `instance${i + 1}`;
+      const quota = options.cpuQuota;
+      const limits = { quotaCores: quota, burstCores: options.cpuBurst };
+      const cpuGroup = quota ? cpuGroups!.group(name, limits) : null;
+      instances.push(deploymentInstance(name, port, env, cpuGroup));
     });
     // All at once, as a supervisor starts them: the start-up lock orders their migrations.
     progress("starting the instances");
@@ -223,12 +246,23 @@ async function main() {
       instances: { type: "string", default: "2" },
       port: { type: "string" },
       "sign-in": { type: "boolean", default: false },
+      "cpu-quota": { type: "string", default: process.env.INSTANCE_CPU_QUOTA },
+      "cpu-burst": { type: "string", default: process.env.INSTANCE_CPU_BURST },
     },
+  });
+  const [cpuQuota, cpuBurst] = (["cpu-quota", "cpu-burst"] as const).map((name) => {
+    const value = values[name];
+    if (value === undefined || value === "") return undefined;
+    if (Number(value) > 0 && Number(value) <= 64) return Number(value);
+    console.error(`--${name} is cores per instance, e.g. 0.4: not ${value}.`);
+    return process.exit(1);
   });
   const options: DeploymentOptions = {
     instances: Number(values.instances),
     port: values.port ? Number(values.port) : undefined,
     signIn: values["sign-in"],
+    cpuQuota,
+    cpuBurst,
   };
   const unavailable = deploymentUnavailable(options);
   if (unavailable) {
@@ -238,7 +272,10 @@ async function main() {
   console.error("Starting Redis, PostgreSQL, the instances and HAProxy …");
   const deployment = await startDeployment(options);
   console.log(`Dashboard on ${deployment.url} (HAProxy)`);
-  for (const instance of deployment.instances) console.log(`  ${instance.name}: ${instance.url}`);
+  for (const instance of deployment.instances)
+    console.log(
+      `  ${instance.name}: ${instance.url}${cpuQuota ? ` (at most ${cpuQuota} core, cgroup ${instance.cpuGroup?.name})` : ""}`,
+    );
   if (deployment.redis) console.log(`  Redis: ${deployment.redis.url}`);
   if (deployment.postgresUrl) {
     console.log(`  PostgreSQL: ${deployment.postgresUrl}`);
