@@ -1,6 +1,13 @@
 import "server-only";
 import { fetchListPage, type InvoiceRecord } from "@/lib/api/client";
-import { type CappedCount, COUNT_CAP, WALK_PAGE_SIZE, type WalkContext, walkList } from "./walker";
+import {
+  type CappedCount,
+  COUNT_CAP,
+  countList,
+  WALK_PAGE_SIZE,
+  type WalkContext,
+  walkList,
+} from "./walker";
 
 /**
  * A cursor walk is sequential (each page needs the previous page's cursor), so a long
@@ -15,6 +22,14 @@ import { type CappedCount, COUNT_CAP, WALK_PAGE_SIZE, type WalkContext, walkList
  * the most rows left is halved at its unread part, its walk stopping where the new
  * one starts. A list of one page costs one page, as before.
  */
+
+/**
+ * INSIGHTS_SPLIT_WALKS: `0` reads each list as one cursor walk (an API slow to order
+ * by issue date; the bench's before and after); anything else splits.
+ */
+export function splitWalksOn(env: Record<string, string | undefined> = process.env): boolean {
+  return env.INSIGHTS_SPLIT_WALKS?.trim() !== "0";
+}
 
 /** An invoice's place in the issue-date filter and order: issuedAt, else periodStartAt. */
 export function issueSortOf(invoice: Pick<InvoiceRecord, "issuedAt" | "periodStartAt">): number {
@@ -135,6 +150,8 @@ export async function walkInvoicesSplit<A>(
   fold: (acc: A, rows: InvoiceRecord[]) => A,
   options: SplitWalkOptions<A> = {},
 ): Promise<SplitWalkResult<A>> {
+  if (!splitWalksOn())
+    return { acc: await walkList(ctx, "invoices", query, acc, fold), complete: true, cuts: [] };
   const base = new URLSearchParams(query);
   base.delete("orderBy");
   const parallel = Math.max(1, options.parallel ?? ctx.limit.concurrency);
@@ -243,6 +260,7 @@ export async function countInvoicesSplit(
   query: string,
   cap = COUNT_CAP,
 ): Promise<CappedCount> {
+  if (!splitWalksOn()) return countList(ctx, "invoices", query, cap);
   const pagesCap = Math.max(1, Math.ceil(cap / WALK_PAGE_SIZE)) * WALK_PAGE_SIZE;
   const { acc, complete } = await walkInvoicesSplit(
     ctx,
