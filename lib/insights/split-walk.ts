@@ -38,6 +38,11 @@ export function issueSortOf(invoice: Pick<InvoiceRecord, "issuedAt" | "periodSta
 
 /** Ranges narrower than this are not split again: they may hold one instant's rows only. */
 const MIN_SPLIT_MS = 60_000;
+/**
+ * A range is halved only when it is likely to hold this many rows more: each cut
+ * costs a partly filled page or two, worth it on a long range only.
+ */
+const MIN_SPLIT_ROWS = 10 * WALK_PAGE_SIZE;
 
 interface Slice {
   /** inclusive start and exclusive end of the issue dates this slice folds (ms, ±Infinity open) */
@@ -45,6 +50,8 @@ interface Slice {
   end: number;
   /** the issue date of the last row read (ascending), or null before any */
   position: number | null;
+  /** the issue date of the first row read, or null before any */
+  first: number | null;
   rows: number;
   /** a row at or past `end` was read: the rest belongs to a later slice */
   passedEnd: boolean;
@@ -106,7 +113,8 @@ function rowsLeft(slice: Slice, knownEnd: number, overall: number): number {
 
 /** Rows per millisecond of the part a slice has read, or null before it read a span. */
 function densityOf(slice: Slice): number | null {
-  const readSpan = slice.position !== null ? slice.position - slice.start : 0;
+  const from = Number.isFinite(slice.start) ? slice.start : slice.first;
+  const readSpan = slice.position !== null && from !== null ? slice.position - from : 0;
   return Number.isFinite(readSpan) && readSpan > 0 ? slice.rows / readSpan : null;
 }
 
@@ -123,9 +131,14 @@ export function cutBetween(from: number, to: number): number {
 }
 
 /** The slice whose unread part is worth halving (most rows left), and where to cut it. */
-function splitPoint(slices: Set<Slice>, knownEnd: number): { slice: Slice; at: number } | null {
+function splitPoint(
+  slices: Set<Slice>,
+  knownEnd: number,
+  minRows: number,
+): { slice: Slice; at: number } | null {
   const densities = [...slices].map(densityOf).filter((d) => d !== null);
-  const overall = densities.length > 0 ? Math.max(...densities) : 1;
+  const overall =
+    densities.length > 0 ? densities.reduce((a, b) => a + b, 0) / densities.length : 0;
   let best: { slice: Slice; at: number; left: number } | null = null;
   for (const slice of slices) {
     if (slice.passedEnd) continue;
@@ -133,6 +146,7 @@ function splitPoint(slices: Set<Slice>, knownEnd: number): { slice: Slice; at: n
     const to = Math.min(slice.end, knownEnd);
     if (!Number.isFinite(from) || to - from < MIN_SPLIT_MS) continue;
     const left = rowsLeft(slice, knownEnd, overall);
+    if (left < minRows) continue;
     if (!best || left > best.left) best = { slice, at: cutBetween(from, to), left };
   }
   return best;
@@ -165,14 +179,17 @@ export async function walkInvoicesSplit<A>(
   const active = new Set<Slice>();
   const running = new Set<Promise<void>>();
 
-  const rebalance = () => {
+  // The first cut (the list is longer than a page) is made whatever the estimate: the
+  // first page's density says little where rows grow with time. Later cuts need rows.
+  const rebalance = (first = false) => {
     while (!stopped && active.size > 0 && active.size < parallel) {
-      const cut = splitPoint(active, knownEnd);
+      const cut = splitPoint(active, knownEnd, first ? 0 : MIN_SPLIT_ROWS);
       if (!cut) return;
       const next: Slice = {
         start: cut.at,
         end: cut.slice.end,
         position: null,
+        first: null,
         rows: 0,
         passedEnd: false,
       };
@@ -198,6 +215,7 @@ export async function walkInvoicesSplit<A>(
             break;
           }
           kept.push(row);
+          s.first ??= at;
           s.position = at;
         }
         s.rows += kept.length;
@@ -218,10 +236,10 @@ export async function walkInvoicesSplit<A>(
           if (first && !probing && knownEnd === Infinity) {
             probing = newestIssueDate(ctx, base).then((newest) => {
               knownEnd = newest === null ? (s.position ?? 0) + 1 : newest + 1;
-              rebalance();
+              rebalance(true);
             });
             track(probing);
-          } else if (first && Number.isFinite(knownEnd)) rebalance();
+          } else if (first && Number.isFinite(knownEnd) && active.size === 1) rebalance(true);
           first = false;
           return false;
         },
@@ -245,7 +263,7 @@ export async function walkInvoicesSplit<A>(
     );
   };
 
-  start({ start: lo, end: hi, position: null, rows: 0, passedEnd: false });
+  start({ start: lo, end: hi, position: null, first: null, rows: 0, passedEnd: false });
   while (running.size > 0) await Promise.all([...running]);
   return { acc, complete: !incomplete, cuts };
 }
