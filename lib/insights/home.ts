@@ -1,5 +1,5 @@
 import "server-only";
-import type { CustomerRecord } from "@/lib/api/client";
+import type { CustomerRecord, InvoiceRecord } from "@/lib/api/client";
 import { customerList } from "@/lib/lists/customers";
 // The same views as the invoice list's quick views, so a figure's link and the tab agree.
 import { DRAFTS_QUERY, overdueQuery } from "@/lib/lists/quick-views";
@@ -8,7 +8,8 @@ import type { PartContext } from "./parts";
 import { countUnapplied } from "./receivables";
 import { countWithinWindow, RENEWAL_HEALTHS, RENEWAL_WINDOW_DAYS, renewalRows } from "./renewals";
 import { type Section, section } from "./sections";
-import { type CappedCount, countList, walkList } from "./walker";
+import { countInvoicesSplit, walkInvoicesSplit } from "./split-walk";
+import { type CappedCount, walkList } from "./walker";
 
 export { RENEWAL_WINDOW_DAYS };
 
@@ -33,30 +34,31 @@ export interface OverdueFigures {
   href: string;
 }
 
+export type OverdueSums = Omit<OverdueFigures, "href">;
+
+export function emptyOverdue(): OverdueSums {
+  return { counts: {}, outstanding: {}, remaining: {}, pending: {} };
+}
+
+/** Adds overdue invoices to the sums per currency (order does not matter). */
+export function foldOverdue(acc: OverdueSums, invoices: InvoiceRecord[]): OverdueSums {
+  for (const i of invoices) {
+    const code = i.totalAmount.currencyCode;
+    acc.counts[code] = (acc.counts[code] ?? 0) + 1;
+    addMinor(acc.outstanding, code, i.totalAmount.value - i.appliedAmount.value);
+    addMinor(acc.remaining, code, i.remainingAmount.value);
+    addMinor(acc.pending, code, i.pendingPaymentAmount.value);
+  }
+  return acc;
+}
+
 export const HOME_PARTS = {
   overdue: ({ walk, today }: PartContext): Promise<HomeData["overdue"]> =>
     section(
-      walkList(
-        walk,
-        "invoices",
-        overdueQuery(today),
-        {
-          counts: {} as Record<string, number>,
-          outstanding: {} as CurrencySums,
-          remaining: {} as CurrencySums,
-          pending: {} as CurrencySums,
-        },
-        (acc, invoices) => {
-          for (const i of invoices) {
-            const code = i.totalAmount.currencyCode;
-            acc.counts[code] = (acc.counts[code] ?? 0) + 1;
-            addMinor(acc.outstanding, code, i.totalAmount.value - i.appliedAmount.value);
-            addMinor(acc.remaining, code, i.remainingAmount.value);
-            addMinor(acc.pending, code, i.pendingPaymentAmount.value);
-          }
-          return acc;
-        },
-      ).then((acc) => ({ ...acc, href: `/invoices?${overdueQuery(today)}` })),
+      walkInvoicesSplit(walk, overdueQuery(today), emptyOverdue(), foldOverdue).then(({ acc }) => ({
+        ...acc,
+        href: `/invoices?${overdueQuery(today)}`,
+      })),
     ),
   renewals: ({ walk, today }: PartContext): Promise<HomeData["renewals"]> =>
     section(
@@ -80,7 +82,7 @@ export const HOME_PARTS = {
   // Sizes only: counted up to the cap, the list is a click away.
   drafts: ({ walk }: PartContext): Promise<HomeData["drafts"]> =>
     section(
-      countList(walk, "invoices", DRAFTS_QUERY).then((count) => ({
+      countInvoicesSplit(walk, DRAFTS_QUERY).then((count) => ({
         ...count,
         href: `/invoices?${DRAFTS_QUERY}`,
       })),

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PaymentRecord } from "@/lib/api/client";
+import type { InvoiceRecord, PaymentRecord } from "@/lib/api/client";
 import { invoiceList } from "@/lib/lists/invoices";
 import { paymentList } from "@/lib/lists/payments";
 import {
@@ -13,6 +13,7 @@ import {
 } from "./aggregate";
 import type { PartContext, PartWalk } from "./parts";
 import { type Section, section } from "./sections";
+import { walkInvoicesSplit } from "./split-walk";
 import { type CappedCount, COUNT_CAP, countList, type WalkContext, walkList } from "./walker";
 
 export interface BucketFigures {
@@ -92,40 +93,56 @@ export function emptyFigures(): BucketFigures {
   return { counts: {}, outstanding: {} };
 }
 
-/** One bucket's walk, over the invoice list filtered exactly as its link. */
+/** The invoice list's query of one bucket, as its link filters it. */
+export function bucketQuery(key: AgingBucketKey, today: number): string {
+  return invoiceList.apiQuery({
+    ...OUTSTANDING_FILTER,
+    statuses: ["ISSUED"],
+    ...agingDueRange(key, today),
+  });
+}
+
+export function emptyBucketWalk(): BucketWalk {
+  return { figures: emptyFigures(), pending: emptyFigures(), misplaced: 0 };
+}
+
+/** Adds one bucket's invoices to its figures (order does not matter). */
+export function foldBucket(
+  acc: BucketWalk,
+  invoices: InvoiceRecord[],
+  key: AgingBucketKey,
+  today: number,
+): BucketWalk {
+  for (const invoice of invoices) {
+    const code = invoice.totalAmount.currencyCode;
+    acc.figures.counts[code] = (acc.figures.counts[code] ?? 0) + 1;
+    addMinor(
+      acc.figures.outstanding,
+      code,
+      invoice.totalAmount.value - invoice.appliedAmount.value,
+    );
+    if (invoice.pendingPaymentAmount.value > 0) {
+      acc.pending.counts[code] = (acc.pending.counts[code] ?? 0) + 1;
+      addMinor(acc.pending.outstanding, code, invoice.pendingPaymentAmount.value);
+    }
+    if (!invoice.dueAt || agingBucketOf(invoice.dueAt, today) !== key) acc.misplaced += 1;
+  }
+  return acc;
+}
+
+/** One bucket's walk, over the invoice list filtered exactly as its link, in issue-date ranges. */
 async function walkBucket(
   ctx: WalkContext,
   key: AgingBucketKey,
   today: number,
 ): Promise<BucketWalk> {
-  const query = invoiceList.apiQuery({
-    ...OUTSTANDING_FILTER,
-    statuses: ["ISSUED"],
-    ...agingDueRange(key, today),
-  });
-  return walkList(
+  const { acc } = await walkInvoicesSplit(
     ctx,
-    "invoices",
-    query,
-    { figures: emptyFigures(), pending: emptyFigures(), misplaced: 0 },
-    (acc, invoices) => {
-      for (const invoice of invoices) {
-        const code = invoice.totalAmount.currencyCode;
-        acc.figures.counts[code] = (acc.figures.counts[code] ?? 0) + 1;
-        addMinor(
-          acc.figures.outstanding,
-          code,
-          invoice.totalAmount.value - invoice.appliedAmount.value,
-        );
-        if (invoice.pendingPaymentAmount.value > 0) {
-          acc.pending.counts[code] = (acc.pending.counts[code] ?? 0) + 1;
-          addMinor(acc.pending.outstanding, code, invoice.pendingPaymentAmount.value);
-        }
-        if (!invoice.dueAt || agingBucketOf(invoice.dueAt, today) !== key) acc.misplaced += 1;
-      }
-      return acc;
-    },
+    bucketQuery(key, today),
+    emptyBucketWalk(),
+    (a, rows) => foldBucket(a, rows, key, today),
   );
+  return acc;
 }
 
 const UNAPPLIED_QUERY = paymentList.apiQuery({ hasUnappliedAmount: true });

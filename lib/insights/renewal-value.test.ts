@@ -151,3 +151,35 @@ describe("the value at stake", () => {
     expect(autoRows.every((r) => r.autoRenew)).toBe(true);
   });
 });
+
+describe("valueRows", () => {
+  it("values each row as a walk of its contract's invoices does, in fewer pages", async () => {
+    const customers = await walkForward<import("@/lib/api/client").CustomerRecord>(
+      "/customers?contractHealths=RENEWAL_DUE,ENDING,HEALTHY",
+    );
+    const rows = await renewals.renewalRows(walker.createWalkContext(), customers, TODAY);
+    const ctx = walker.createWalkContext();
+    const valued = await value.valueRows(ctx, rows);
+    let withTerms = 0;
+    for (const row of valued) {
+      if (!row.contractId || !row.currencyCode || !row.termsStartAt || !row.termsEndAt) {
+        expect(row.value).toBeNull();
+        continue;
+      }
+      withTerms += 1;
+      const invoices = await walkForward<Invoice>(
+        `/invoices?${value.termsInvoicesQuery(row.contractId, row.termsStartAt, row.termsEndAt)}`,
+      );
+      const expected = value.termsValue(
+        row.currencyCode,
+        invoices,
+        row.termsStartAt,
+        row.termsEndAt,
+      );
+      expect(row.value, row.id).toEqual(expected);
+    }
+    expect(withTerms).toBeGreaterThan(100);
+    // One walk per contract read a page each at least.
+    expect(ctx.progress.pages).toBeLessThan(withTerms / 4);
+  });
+});

@@ -79,29 +79,68 @@ export function termsInvoicesQuery(contractId: string, termsStartAt: string, ter
   });
 }
 
-/** Reads each row's terms' invoices (one walk per contract, all under the view's budget). */
-export async function valueRows<R extends TermsFacts>(
+/** Customers per invoices query: 50 ids keep its URL near 2,000 characters. */
+const CUSTOMERS_PER_QUERY = 50;
+
+type Valuable<R> = R & {
+  contractId: string;
+  currencyCode: string;
+  termsStartAt: string;
+  termsEndAt: string;
+};
+
+const hasTerms = <R extends TermsFacts>(row: R): row is Valuable<R> =>
+  Boolean(row.contractId && row.currencyCode && row.termsStartAt && row.termsEndAt);
+
+/**
+ * Reads each row's terms' invoices: 50 customers a walk (`customerIds`), over the
+ * period starts their terms span, each invoice kept for the row of its contract when
+ * its period starts within that row's terms. Rows sorted by their terms' start share
+ * a walk, so its span stays near theirs: a few pages per 50 customers rather than a
+ * page per contract. All walks run under the view's budget.
+ */
+export async function valueRows<R extends TermsFacts & { id: string }>(
   walk: WalkContext,
   rows: readonly R[],
 ): Promise<(R & { value: TermsValue | null })[]> {
-  return Promise.all(
-    rows.map(async (row) => {
-      const { contractId, currencyCode, termsStartAt, termsEndAt } = row;
-      if (!contractId || !currencyCode || !termsStartAt || !termsEndAt)
-        return { ...row, value: null };
-      const invoices = await walkList(
-        walk,
-        "invoices",
-        termsInvoicesQuery(contractId, termsStartAt, termsEndAt),
-        [] as Pick<InvoiceRecord, "totalAmount">[],
-        (acc, page) => {
-          for (const i of page) acc.push({ totalAmount: i.totalAmount });
-          return acc;
-        },
-      );
-      return { ...row, value: termsValue(currencyCode, invoices, termsStartAt, termsEndAt) };
+  const valuable = rows
+    .filter(hasTerms)
+    .sort((a, b) => Date.parse(a.termsStartAt) - Date.parse(b.termsStartAt));
+  const billed = new Map<string, Pick<InvoiceRecord, "totalAmount">[]>();
+  const batches: Valuable<R>[][] = [];
+  for (let i = 0; i < valuable.length; i += CUSTOMERS_PER_QUERY)
+    batches.push(valuable.slice(i, i + CUSTOMERS_PER_QUERY));
+  await Promise.all(
+    batches.map((batch) => {
+      const byContract = new Map(batch.map((row) => [row.contractId, row]));
+      for (const row of batch) billed.set(row.contractId, []);
+      const from = Math.min(...batch.map((r) => Date.parse(r.termsStartAt)));
+      const to = Math.max(...batch.map((r) => Date.parse(r.termsEndAt)));
+      const query = invoiceList.apiQuery({
+        customerIds: [...new Set(batch.map((r) => r.id))],
+        periodStartAtOrAfter: new Date(from).toISOString(),
+        periodStartBefore: new Date(to).toISOString(),
+      });
+      return walkList(walk, "invoices", query, billed, (acc, page) => {
+        for (const invoice of page) {
+          const row = byContract.get(invoice.contractId);
+          if (!row) continue;
+          const start = Date.parse(invoice.periodStartAt);
+          if (start < Date.parse(row.termsStartAt) || start >= Date.parse(row.termsEndAt)) continue;
+          acc.get(row.contractId)!.push({ totalAmount: invoice.totalAmount });
+        }
+        return acc;
+      });
     }),
   );
+  return rows.map((row) => {
+    if (!hasTerms(row)) return { ...row, value: null };
+    const invoices = billed.get(row.contractId) ?? [];
+    return {
+      ...row,
+      value: termsValue(row.currencyCode, invoices, row.termsStartAt, row.termsEndAt),
+    };
+  });
 }
 
 /** The value at stake: per currency and group, per window; the customers counted. */
