@@ -55,7 +55,11 @@ function failedPhase(error: unknown): WalkPhase {
  */
 export function useInsightWalk(view: string, asOf: string | null, fresh: boolean) {
   const router = useRouter();
-  const [phase, setPhase] = useState<WalkPhase>({ kind: "idle" });
+  // Missing or stale figures start a walk on mount: its line is in the server's HTML
+  // already, so it does not push the figures down when the script starts it.
+  const [phase, setPhase] = useState<WalkPhase>(
+    fresh ? { kind: "idle" } : { kind: "walking", pages: 0, rows: 0 },
+  );
   const controller = useRef<AbortController | null>(null);
   const autoStarted = useRef(false);
 
