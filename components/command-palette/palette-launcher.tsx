@@ -176,8 +176,8 @@ let searchArrival: (() => void) | null = null;
 /**
  * On a list still loading (its skeleton shows): focuses its search as it arrives,
  * unless the person has moved the focus meanwhile. True when it waits. On a list page
- * `/` means the list's search, a moment away, not the palette (which a `/` pressed
- * while the list streamed in, or while its part of the page loaded, used to open).
+ * `/` means the list's search, a moment away, not the palette, even while the list
+ * streams in or its part of the page loads.
  */
 function focusListSearchOnArrival(): boolean {
   if (!document.querySelector("[data-list-loading]")) return false;

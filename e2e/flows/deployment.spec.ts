@@ -128,8 +128,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   expect(unavailable, "what the deployment test needs").toBeNull();
   const proxyPort = await startUpstreamProxy();
-  // Each step with its time, so a start that stalls says where (once, in a fresh-clone
-  // run, this hook ran out its 300 s with nothing said), with what the instances printed.
+  // Each step with its time, so a start that stalls says where, with what the instances printed.
   const began = Date.now();
   const steps: string[] = [];
   let starting: readonly Instance[] = [];
@@ -243,7 +242,7 @@ const bounded = () => AbortSignal.timeout(60_000);
 /**
  * Starts an instance again, within `ms`: one that does not come back fails here with
  * what it printed (its `Start-up:` lines say which step it is in), not at the test's
- * timeout with nothing said (Redis down ran out its 300 s so once, in a fresh clone).
+ * timeout with nothing said.
  */
 async function restart(instance: Instance, ms = 120_000): Promise<void> {
   const outcome = await within(
@@ -390,9 +389,8 @@ test("the data route's limit is one allowance across both instances: N + N reads
 });
 
 test("with Redis down each instance limits in its own memory: pages and data answer, never a 500", async () => {
-  // Two starts of an instance (one refused, one whole) on a loaded machine: once, in a
-  // fresh-clone run with four workers, this test ran past 180 s. Each step is named,
-  // so a report says which one was still running.
+  // Two starts of an instance (one refused, one whole): slow on a loaded machine. Each
+  // step is named, so a report says which one was still running.
   test.setTimeout(300_000);
   await test.step("stop Redis", () => deployment.redis!.stop());
   const [first] = deployment.instances;
@@ -636,9 +634,8 @@ test("with the sign-in storage not answering (PostgreSQL stopped, connections op
 });
 
 test("a killed instance is taken out by the balancer; the other answers meanwhile", async () => {
-  // An instance's restart is a whole `npm start` with its start-up work: on a loaded
-  // machine this test once ran past 180 s. Each step is named, so a report says which
-  // one was still running.
+  // An instance's restart is a whole `npm start` with its start-up work: slow on a
+  // loaded machine. Each step is named, so a report says which one was still running.
   test.setTimeout(300_000);
   const cookie = await test.step("sign in", () => signInAnew(deployment.url));
   const [first] = deployment.instances;

@@ -510,7 +510,7 @@ test("no page, payload, asset or error page the browser receives holds a key", a
   page,
   request,
 }) => {
-  // Every page of four apps: over 90 s on a machine shared with other work.
+  // Every page of four apps: long on a machine shared with other work.
   test.setTimeout(180_000);
   const keys = secrets();
   const received: Received[] = [];
@@ -726,7 +726,7 @@ const OUTPUT_SETUPS: {
 ];
 
 // One test per app, so the three start on workers of their own rather than one after
-// another in one test (29 s of a full run's last minute).
+// another in one test.
 for (const setup of OUTPUT_SETUPS)
   test(`the server's output never prints the key, on good pages or errors: ${setup.name}`, async ({
     baseURL,
