@@ -58,7 +58,11 @@ export class SegmentTail {
       const ref = await this.w.store.writeSegment(segment, this.w.now());
       this.w.written.push(ref.key);
       this.w.segments.set(ref.key, segment);
-      if (this.written) this.w.replaced.push(this.written.key);
+      if (this.written) {
+        this.w.replaced.push(this.written.key);
+        // Dropped here too: a long walk's every save would otherwise stay in memory.
+        this.w.segments.delete(this.written.key);
+      }
       this.written = ref;
       if (rows.length === SEGMENT_SIZE) {
         this.sealed.push(ref);
