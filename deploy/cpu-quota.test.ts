@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cpuCgroupLayout, createCpuGroups } from "./cpu-quota";
+import { cpuCgroupLayout, createCpuGroups, quotaPeriodUs } from "./cpu-quota";
 
 const layout = cpuCgroupLayout();
 const unavailable = "unavailable" in layout ? layout.unavailable : null;
@@ -80,6 +80,12 @@ function groupsScript(label: string, then: string, before = ""): ChildProcess {
 }
 
 describe.skipIf(unavailable !== null)("CPU quotas on the real cgroup", () => {
+  it("takes a 250 ms period unless CPU_QUOTA_PERIOD_MS says otherwise", () => {
+    expect(quotaPeriodUs({})).toBe(250_000);
+    expect(quotaPeriodUs({ CPU_QUOTA_PERIOD_MS: "2" })).toBe(250_000);
+    expect(quotaPeriodUs({ CPU_QUOTA_PERIOD_MS: "20" })).toBe(20_000);
+  });
+
   it("sets the quota over the period CPU_QUOTA_PERIOD_MS asks for", () => {
     const saved = process.env.CPU_QUOTA_PERIOD_MS;
     process.env.CPU_QUOTA_PERIOD_MS = "20";

@@ -23,11 +23,12 @@ export type CgroupLayout =
   | { version: 2; dir: string };
 
 const PREFIX = "dashboard-cpu-";
-const PERIOD_US = 100_000;
+/** Longer than the kernel's 100 ms: a burst of requests then rarely spends a whole period's quota. */
+const PERIOD_US = 250_000;
 
 /**
- * CPU_QUOTA_PERIOD_MS (5..1000, default 100, the kernel's): the quota's period. A
- * request that finds its instance's quota spent waits up to the rest of the period.
+ * CPU_QUOTA_PERIOD_MS (5..1000, default 250): the quota's period. A request that
+ * finds its instance's quota spent waits up to the rest of the period.
  */
 export function quotaPeriodUs(env: Record<string, string | undefined> = process.env): number {
   const ms = Number(env.CPU_QUOTA_PERIOD_MS);
