@@ -5,7 +5,8 @@
  * (and at most BENCH_LOAD_MAX_REQUESTS requests per level), each session opens a
  * list with a filter, follows nextCursor a few pages, then starts again with
  * another list or filter. Prints throughput, p50/p99 latency and errors per level,
- * and the CPU each part used: the instances, HAProxy, Redis, the generator.
+ * and the CPU each part used: the instances, HAProxy, Redis, the generator; and the
+ * generator's own event-loop delay, which a latency measured here includes.
  *
  * By default two set-ups, one after the other: one instance (`npm start`, its limits
  * in memory), then the deployment of deploy/ (deploy/local.ts): two instances behind
@@ -46,6 +47,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { gunzipSync } from "node:zlib";
 import { type CpuGroups, createCpuGroups, processCpuSeconds } from "../deploy/cpu-quota";
 import { serverEntry } from "../lib/testing/server-start";
@@ -147,6 +149,9 @@ interface Level {
   throttledPct: number;
   /** the 1-minute load average at the level's end */
   load: number;
+  /** the generator's own event-loop delay, p99 and max (ms): time it added to the latencies */
+  stallP99: number;
+  stallMax: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -174,8 +179,12 @@ async function runLevel(
     parts: { instances: 0, balancer: 0, redis: 0 },
     throttledPct: 0,
     load: 0,
+    stallP99: 0,
+    stallMax: 0,
   };
   const base = `${target.base}/api/data`;
+  const stalls = monitorEventLoopDelay({ resolution: 5 });
+  stalls.enable();
   const cpuBefore = processCpuSeconds([process.pid]);
   const partsBefore = target.cpu();
   const started = performance.now();
@@ -225,6 +234,8 @@ async function runLevel(
       ? ((partsAfter.throttledPeriods - partsBefore.throttledPeriods) * 100) / periods
       : 0;
   level.load = loadavg()[0] ?? 0;
+  stalls.disable();
+  [level.stallP99, level.stallMax] = [stalls.percentile(99) / 1e6, stalls.max / 1e6];
   level.latencies.sort((a, b) => a - b);
   return level;
 }
@@ -247,7 +258,7 @@ async function runSetup(target: Target): Promise<Map<string, number>> {
         : `paced (${thinkMs} ms between pages, a person scrolling without reading)`,
     );
     console.log(
-      "sessions  requests  req/s    p50 ms  p99 ms  errors  instances  throttled  HAProxy  Redis  generator  load",
+      "sessions  requests  req/s    p50 ms  p99 ms  errors  instances  throttled  HAProxy  Redis  generator  load  gen. stall p99/max ms",
     );
     for (const sessions of LEVELS) {
       const l = await runLevel(target, sessions, thinkMs);
@@ -267,6 +278,7 @@ async function runSetup(target: Target): Promise<Map<string, number>> {
           `${l.parts.redis.toFixed(0)}%`.padStart(6),
           `${l.clientCpuPct.toFixed(0)}%`.padStart(10),
           l.load.toFixed(1).padStart(5),
+          `${l.stallP99.toFixed(0)}/${l.stallMax.toFixed(0)}`.padStart(9),
         ].join(" "),
       );
       for (const [kind, count] of l.errorKinds) console.log(`          ${count} × ${kind}`);

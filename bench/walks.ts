@@ -93,11 +93,13 @@ async function coldWalk(d: Deployment, view: string, label: string) {
   const loadBefore = load();
   const all = await Promise.all(d.instances.map((i) => follow(i.origin, i.cookie, view, false)));
   const first = all.reduce((a, b) => (b.seconds > a.seconds ? b : a));
+  // Any viewer's error is shown: one that failed is why a walk was not shared.
+  const error = all.find((w) => w.error)?.error ?? null;
   const pages = Math.max(...all.map((w) => w.pages));
   const walks = new Set(all.map((w) => w.resultId)).size;
   const requests = d.proxy.stats.requests - before;
   const rate = pages / first.seconds;
-  const row = `| ${label} | ${view} | ${first.error ? `> ${first.seconds.toFixed(0)}` : first.seconds.toFixed(1)} | ${pages.toLocaleString("en-US")} | ${rate.toFixed(1)} (${((rate / BUDGET) * 100).toFixed(0)} % of ${BUDGET}) | ${d.proxy.stats.maxInFlight} | ${walks} | ${requests.toLocaleString("en-US")} | ${loadBefore}–${load()} |${first.error ? ` ${first.error}` : ""}`;
+  const row = `| ${label} | ${view} | ${first.error ? `> ${first.seconds.toFixed(0)}` : first.seconds.toFixed(1)} | ${pages.toLocaleString("en-US")} | ${rate.toFixed(1)} (${((rate / BUDGET) * 100).toFixed(0)} % of ${BUDGET}) | ${d.proxy.stats.maxInFlight} | ${walks} | ${requests.toLocaleString("en-US")} | ${loadBefore}–${load()} |${error ? ` ${error}` : ""}`;
   rows.push(row);
   console.log(row);
   return performance.now();

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cpuCgroupLayout, createCpuGroups } from "./cpu-quota";
+import { cpuCgroupLayout, createCpuGroups, quotaPeriodUs } from "./cpu-quota";
 
 const layout = cpuCgroupLayout();
 const unavailable = "unavailable" in layout ? layout.unavailable : null;
@@ -80,6 +80,31 @@ function groupsScript(label: string, then: string, before = ""): ChildProcess {
 }
 
 describe.skipIf(unavailable !== null)("CPU quotas on the real cgroup", () => {
+  it("takes a 250 ms period unless CPU_QUOTA_PERIOD_MS says otherwise", () => {
+    expect(quotaPeriodUs({})).toBe(250_000);
+    expect(quotaPeriodUs({ CPU_QUOTA_PERIOD_MS: "2" })).toBe(250_000);
+    expect(quotaPeriodUs({ CPU_QUOTA_PERIOD_MS: "20" })).toBe(20_000);
+  });
+
+  it("sets the quota over the period CPU_QUOTA_PERIOD_MS asks for", () => {
+    const saved = process.env.CPU_QUOTA_PERIOD_MS;
+    process.env.CPU_QUOTA_PERIOD_MS = "20";
+    const groups = createCpuGroups("test-period");
+    try {
+      const group = groups.group("instance1", { quotaCores: 0.4, burstCores: 0.4 });
+      const dir = path.join(groups.dir, group.name);
+      const read = (file: string) => fs.readFileSync(path.join(dir, file), "utf8").trim();
+      if ("version" in layout && layout.version === 1) {
+        expect(read("cpu.cfs_period_us")).toBe("20000");
+        expect(read("cpu.cfs_quota_us")).toBe("8000");
+      } else expect(read("cpu.max")).toBe("8000 20000");
+    } finally {
+      groups.release();
+      if (saved === undefined) delete process.env.CPU_QUOTA_PERIOD_MS;
+      else process.env.CPU_QUOTA_PERIOD_MS = saved;
+    }
+  });
+
   it("holds a process and the children it starts to 0.2 core, then releases the group", async () => {
     // High shares: on a loaded machine the group still gets the 0.2 core it may use.
     const groups = createCpuGroups("test-quota", { shares: 100_000 });

@@ -23,7 +23,17 @@ export type CgroupLayout =
   | { version: 2; dir: string };
 
 const PREFIX = "dashboard-cpu-";
-const PERIOD_US = 100_000;
+/** Longer than the kernel's 100 ms: a burst of requests then rarely spends a whole period's quota. */
+const PERIOD_US = 250_000;
+
+/**
+ * CPU_QUOTA_PERIOD_MS (5..1000, default 250): the quota's period. A request that
+ * finds its instance's quota spent waits up to the rest of the period.
+ */
+export function quotaPeriodUs(env: Record<string, string | undefined> = process.env): number {
+  const ms = Number(env.CPU_QUOTA_PERIOD_MS);
+  return Number.isFinite(ms) && ms >= 5 && ms <= 1000 ? Math.round(ms * 1000) : PERIOD_US;
+}
 
 interface Mount {
   dir: string;
@@ -182,20 +192,21 @@ export interface CpuLimits {
 
 function setLimits(layout: CgroupLayout, dir: string, limits: CpuLimits): void {
   const write = (file: string, value: string) => fs.writeFileSync(path.join(dir, file), value);
+  const period = quotaPeriodUs();
   const us = (cores?: number) =>
-    cores === undefined ? undefined : Math.max(1_000, Math.round(cores * PERIOD_US));
+    cores === undefined ? undefined : Math.max(1_000, Math.round(cores * period));
   const [quotaUs, burstUs] = [us(limits.quotaCores), us(limits.burstCores)];
   const { shares } = limits;
   if (layout.version === 1) {
     if (shares !== undefined) write("cpu.shares", String(shares));
     if (quotaUs !== undefined) {
-      write("cpu.cfs_period_us", String(PERIOD_US));
+      write("cpu.cfs_period_us", String(period));
       write("cpu.cfs_quota_us", String(quotaUs));
     }
     if (burstUs !== undefined) write("cpu.cfs_burst_us", String(burstUs));
   } else {
     if (shares !== undefined) write("cpu.weight", String(weightOf(shares)));
-    if (quotaUs !== undefined) write("cpu.max", `${quotaUs} ${PERIOD_US}`);
+    if (quotaUs !== undefined) write("cpu.max", `${quotaUs} ${period}`);
     if (burstUs !== undefined) write("cpu.max.burst", String(burstUs));
   }
 }
