@@ -4,7 +4,7 @@
  * Enter opens it; the Ctrl/Cmd+K command palette jumps to pages and to customers
  * found through the API's name search.
  */
-import AxeBuilder from "@axe-core/playwright";
+import { axeBuilder } from "../support/axe";
 import { LIMITED_KEY_URL } from "../support/env";
 import { apiAuth } from "../support/lists";
 import { ensureSignedIn } from "../support/session";
@@ -569,7 +569,7 @@ test("the open palette and the shortcuts help pass axe; ? shows the shortcuts", 
   // view, which axe's check for keyboard scrolling cannot see.
   const serious = async (disable: string[] = []) =>
     (
-      await new AxeBuilder({ page }).include("[role='dialog']").disableRules(disable).analyze()
+      await axeBuilder(page).include("[role='dialog']").disableRules(disable).analyze()
     ).violations.filter((v) => ["serious", "critical"].includes(v.impact ?? ""));
   const paletteExceptions = ["scrollable-region-focusable"];
   // While the customers search runs, then with its answers. Its answer is held until
