@@ -40,8 +40,7 @@ export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
   // Four at once on two cores: a test mostly waits (on a server, the browser, a
-  // Retry-After), so two workers left the cores idle about half the run; six were no
-  // quicker (287 s against 283 s for the whole run, back to back) (E2E_WORKERS overrides).
+  // Retry-After); more were no quicker (E2E_WORKERS overrides).
   workers: Number(process.env.E2E_WORKERS) || 4,
   retries: 0,
   // Each test.step printed as it ends: a test that runs out its time (the deployment's)
@@ -54,9 +53,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     // A trace of a failing test when asked for (E2E_TRACE=1; or --trace with any mode):
-    // recording one for every test, kept or not, cost about a quarter of the tests' time
-    // (customers.spec.ts 44 -> 32 s) for a file opened only after a failure, which still
-    // leaves its error and a screenshot without it.
+    // recording one for every test costs about a quarter of the tests' time, and a
+    // failure still leaves its error and a screenshot without it.
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions,
