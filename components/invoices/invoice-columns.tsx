@@ -112,7 +112,12 @@ function CardCustomer({ invoice }: { invoice: InvoiceRecord }) {
   return (
     <>
       {invoice.customerName ?? "—"}
-      {email ? <span data-billing-email> · {email}</span> : null}
+      {email ? (
+        <span data-billing-email title={email}>
+          {" "}
+          · {email}
+        </span>
+      ) : null}
     </>
   );
 }

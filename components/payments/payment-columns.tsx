@@ -53,7 +53,12 @@ function CardReceived({ payment }: { payment: PaymentRecord }) {
   return (
     <>
       {formatDate(payment.receivedDate)}
-      {email ? <span data-billing-email> · {email}</span> : null}
+      {email ? (
+        <span data-billing-email title={email}>
+          {" "}
+          · {email}
+        </span>
+      ) : null}
     </>
   );
 }
