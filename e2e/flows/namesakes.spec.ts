@@ -4,6 +4,7 @@
  * customer's billing e-mail under it, on the table and on the phone's cards, read
  * from one ask a page of rows (`GET /api/search/namesakes`), never one per row.
  */
+import { API_DOWN_URL } from "../support/env";
 import { apiWalk } from "../support/lists";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "../support/test";
 
@@ -149,4 +150,28 @@ test("a customer of a name of its own shows no e-mail in the invoices list", asy
   );
   expect(shown.length).toBeGreaterThan(0);
   for (const { href, email } of shown) expect(email, href).toBe(namesakes.has(href));
+});
+
+test("GET /api/search/namesakes names what is wrong in a 400, and asks for sign-in where it is on", async ({
+  request,
+}) => {
+  const id = "0b7c6f0e-52f6-4c3e-9d2a-6a1f0c7f1e21";
+  const cases: [string, RegExp][] = [
+    ["", /^ids: required/],
+    ["ids=x", /^ids: each must be a uuid/],
+    [`ids=${Array(101).fill(id).join(",")}`, /^ids: at most 100/],
+    [`ids=${id}&q=a`, /^q: unknown parameter/],
+  ];
+  for (const [query, issue] of cases) {
+    const res = await request.get(`/api/search/namesakes?${query}`);
+    expect(res.status(), query).toBe(400);
+    expect((await res.json()).issues, query).toEqual([{ message: expect.stringMatching(issue) }]);
+  }
+  const unknown = await request.get(`/api/search/namesakes?ids=${id}`);
+  expect(unknown.status()).toBe(200);
+  expect((await unknown.json()).emails).toEqual({});
+  const signedOut = await request.get(`${API_DOWN_URL}/api/search/namesakes?ids=${id}`, {
+    maxRedirects: 0,
+  });
+  expect(signedOut.status()).toBe(401);
 });
