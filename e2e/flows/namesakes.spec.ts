@@ -4,6 +4,7 @@
  * customer's billing e-mail under it, on the table and on the phone's cards, read
  * from one ask a page of rows (`GET /api/search/namesakes`), never one per row.
  */
+import { PAGE_SIZE } from "../../lib/api/client";
 import { API_DOWN_URL } from "../support/env";
 import { apiWalk } from "../support/lists";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "../support/test";
@@ -35,8 +36,9 @@ async function expectToldApart(region: Locator, customer: Customer, table: boole
   const row = region.locator("tbody tr").filter({ hasText: customer.billingEmail }).first();
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText(customer.name);
-  await expect(row.locator("[data-billing-email]").first()).toBeVisible();
-  await expect(row.locator("[data-billing-email]").first()).toContainText(customer.billingEmail);
+  // The table's cells or the card, whichever the width shows.
+  const email = row.locator("[data-billing-email]:visible").first();
+  await expect(email).toContainText(customer.billingEmail);
   if (table)
     await expect(row.locator(`a[href="/customers/${customer.id}"]`).first()).toHaveText(
       customer.name,
@@ -68,14 +70,17 @@ for (const width of [1440, 390]) {
     const pairs = await namesakePairs(request);
     // A pair both of whose issued invoices bear the shared name.
     let chosen: [Customer, Customer] | null = null;
+    let total = 0;
     for (const pair of pairs) {
       const query = `customerIds=${pair[0].id},${pair[1].id}&statuses=ISSUED&orderBy=issuedAt:DESC`;
-      const rows = (await apiWalk<Named>(request, "invoices", query)).slice(0, 10);
+      const all = await apiWalk<Named>(request, "invoices", query);
+      const rows = all.slice(0, 10);
       const billed = new Set(
         rows.filter((r) => r.customerName === pair[0].name).map((r) => r.customerId),
       );
       if (billed.has(pair[0].id) && billed.has(pair[1].id)) {
         chosen = pair;
+        total = all.length;
         break;
       }
     }
@@ -88,15 +93,16 @@ for (const width of [1440, 390]) {
     await page.goto(`/invoices?customerIds=${a.id},${b.id}&statuses=ISSUED`);
     await expectToldApart(invoicesOf(page), a, width > 640);
     await expectToldApart(invoicesOf(page), b, width > 640);
-    // The first page's answer came with the page: no ask per row, none at all yet.
-    expect(asked).toEqual([]);
+    // The first page's answer came with the page; each later page is one ask, never one a row.
+    const pages = Math.ceil(total / PAGE_SIZE);
+    expect(asked.length).toBeLessThan(pages);
   });
 
   test(`same-named customers are told apart in the payments list at ${width} px`, async ({
     page,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 900 });
     const pairs = await namesakePairs(request);
     // The order that brings a pair's payments nearest the top (they stand side by side by name).
@@ -122,10 +128,11 @@ for (const width of [1440, 390]) {
     // Scrolled down to the pair, page by page as a person would.
     for (const customer of [a, b])
       await expect(async () => {
-        const row = region.locator("tbody tr").filter({ hasText: customer.billingEmail });
-        if ((await row.count()) === 0) await page.mouse.wheel(0, 600);
-        await expect(row.first()).toBeInViewport({ timeout: 1_000 });
-      }).toPass({ timeout: 120_000 });
+        const row = region.locator("tbody tr").filter({ hasText: customer.billingEmail }).first();
+        if ((await row.count()) > 0) await row.scrollIntoViewIfNeeded();
+        else await page.mouse.wheel(0, 1_500);
+        await expect(row).toBeInViewport({ timeout: 1_000 });
+      }).toPass({ timeout: 150_000 });
     await expectToldApart(region, a, width > 640);
     await expectToldApart(region, b, width > 640);
   });
