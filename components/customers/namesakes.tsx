@@ -18,6 +18,18 @@ export function NameOverEmail({ name, email }: { name: ReactNode; email: string 
   );
 }
 
+/** On a card, after the name or the day: " · its e-mail", for a customer another bears the name of. */
+export function NamesakeEmailAfter({ customerId }: { customerId: string | null }) {
+  const email = useNamesakeEmail(customerId);
+  if (!email) return null;
+  return (
+    <span data-billing-email title={email}>
+      {" "}
+      · {email}
+    </span>
+  );
+}
+
 const NamesakesContext = createContext<Record<string, string>>({});
 
 /** The billing e-mail of a customer on screen whose name another customer bears too. */

@@ -6,7 +6,7 @@ import { isOverdue, paymentStateOf, pendingPaymentNote } from "@/lib/invoice-sta
 import { invoiceList } from "@/lib/lists/invoices";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { ContractNameLink } from "../contracts/contract-detail-link";
-import { NameOverEmail, useNamesakeEmail } from "../customers/namesakes";
+import { NameOverEmail, NamesakeEmailAfter, useNamesakeEmail } from "../customers/namesakes";
 import { AmountLines, CellLink, tallCardColumn } from "../data-table/cells";
 import {
   type ColumnIdOf,
@@ -108,16 +108,10 @@ function InvoiceCustomer({ invoice }: { invoice: InvoiceRecord }) {
 
 /** The card's customer: its name, and its e-mail when another customer bears that name. */
 function CardCustomer({ invoice }: { invoice: InvoiceRecord }) {
-  const email = useNamesakeEmail(invoice.customerId);
   return (
     <>
       {invoice.customerName ?? "—"}
-      {email ? (
-        <span data-billing-email title={email}>
-          {" "}
-          · {email}
-        </span>
-      ) : null}
+      <NamesakeEmailAfter customerId={invoice.customerId} />
     </>
   );
 }

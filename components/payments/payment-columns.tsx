@@ -3,7 +3,7 @@
 import type { PaymentRecord } from "@/lib/api/client";
 import { formatCents, formatDate, humanize } from "@/lib/format";
 import { paymentList } from "@/lib/lists/payments";
-import { NameOverEmail, useNamesakeEmail } from "../customers/namesakes";
+import { NameOverEmail, NamesakeEmailAfter, useNamesakeEmail } from "../customers/namesakes";
 import { AmountLines, CellLink, cardColumn } from "../data-table/cells";
 import { type ColumnIdOf, listColumns, type TableColumn } from "../data-table/table-columns";
 import { Timestamp } from "../timestamp";
@@ -49,16 +49,10 @@ function PaymentCustomerCell({ payment }: { payment: PaymentRecord }) {
 
 /** The card's line under the customer: the day received, and the e-mail of a customer whose name another bears. */
 function CardReceived({ payment }: { payment: PaymentRecord }) {
-  const email = useNamesakeEmail(payment.customerId);
   return (
     <>
       {formatDate(payment.receivedDate)}
-      {email ? (
-        <span data-billing-email title={email}>
-          {" "}
-          · {email}
-        </span>
-      ) : null}
+      <NamesakeEmailAfter customerId={payment.customerId} />
     </>
   );
 }
