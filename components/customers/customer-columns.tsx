@@ -8,6 +8,7 @@ import { AmountLines, CellLink, cardColumn } from "../data-table/cells";
 import { type ColumnIdOf, listColumns, type TableColumn } from "../data-table/table-columns";
 import { Timestamp } from "../timestamp";
 import { CustomerHealthWithReason } from "./customer-health-with-reason";
+import { NameOverEmail } from "./namesakes";
 
 function YesNo({ value, known }: { value: boolean; known: boolean }) {
   if (!known) return <span className="text-fg-subtle">—</span>;
@@ -37,18 +38,18 @@ const CUSTOMER_COLUMNS = listColumns<CustomerRecord, ColumnIdOf<typeof customerL
       },
       // The e-mail under the name: what tells same-named customers apart in the list.
       cell: ({ row }) => (
-        <span className="-my-1 flex min-w-0 flex-col leading-[1.1rem]">
-          <CellLink
-            href={`/customers/${row.original.id}`}
-            title={row.original.name}
-            className="truncate font-medium text-accent hover:underline"
-          >
-            {row.original.name}
-          </CellLink>
-          <span className="truncate text-xs text-fg-muted" title={row.original.billingEmail}>
-            {row.original.billingEmail}
-          </span>
-        </span>
+        <NameOverEmail
+          email={row.original.billingEmail}
+          name={
+            <CellLink
+              href={`/customers/${row.original.id}`}
+              title={row.original.name}
+              className="truncate font-medium text-accent hover:underline"
+            >
+              {row.original.name}
+            </CellLink>
+          }
+        />
       ),
     },
     health: {

@@ -1,16 +1,6 @@
 "use client";
 
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useContext, useEffect, useRef, useState } from "react";
-import {
-  ComboBox,
-  ComboBoxStateContext,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-} from "react-aria-components";
 import { browserFetcher, type CustomerRecord, customerQueryOptions } from "@/lib/api/client";
 import {
   customerDetail,
@@ -18,17 +8,14 @@ import {
   stillMatching,
   suggestionCount,
 } from "./customer-suggestions";
+import { SearchCombobox, useTypingPause } from "./search-combobox";
 import { useEnterPicksOnly } from "./use-enter-picks-only";
 
-const SEARCH_DELAY_MS = 250;
-
-export const inputClass =
+const inputClass =
   "w-52 max-w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm text-fg placeholder:text-fg-subtle focus:outline-2 focus:outline-accent";
 
 /**
- * The customer picker's combobox (React Aria's ComboBox: the arrow keys move through
- * the suggestions, Enter picks, Esc and a click outside close the list, the input
- * names the option in view with aria-activedescendant). Suggestions come from the
+ * The customer picker's combobox (search-combobox.tsx). Suggestions come from the
  * server's customer index: any words of a name in any order, or an e-mail or domain.
  * Loaded when a person first reaches the picker (customer-picker.tsx shows a plain
  * input until then), so the list pages' first load does not carry React Aria. Each
@@ -52,17 +39,7 @@ export default function CustomerCombobox({
   enterBeforeLoad?: boolean;
 }) {
   const queryClient = useQueryClient();
-  const input = useRef<HTMLInputElement>(null);
-  const [term, setTerm] = useState(text.trim());
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(text.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  useEffect(() => {
-    // Taking over from the plain input under the person's fingers: the caret stays at the end.
-    const element = input.current;
-    if (autoFocus && element) element.setSelectionRange(element.value.length, element.value.length);
-  }, [autoFocus]);
+  const term = useTypingPause(text);
   const typed = text.trim();
   const search = useQuery({
     queryKey: ["customer-suggestions", term],
@@ -100,70 +77,23 @@ export default function CustomerCombobox({
   const enterPicksOnly = useEnterPicksOnly({ typed, answer: current, pick, enterBeforeLoad });
 
   return (
-    <ComboBox<CustomerRecord>
-      className="flex min-w-0 max-w-full flex-col"
+    <SearchCombobox<CustomerRecord>
+      label={label}
+      text={text}
+      onTextChange={onTextChange}
+      autoFocus={autoFocus}
       items={items}
-      inputValue={text}
-      onInputChange={onTextChange}
-      selectedKey={null}
-      onSelectionChange={(key) => {
-        const picked = items.find((c) => c.id === key);
-        if (picked) pick(picked);
+      onPick={pick}
+      status={status}
+      itemName={(customer) => customer.name}
+      itemDetail={(customer) => customerDetail(customer, typed)}
+      input={{
+        placeholder: "Add a customer…",
+        className: inputClass,
+        onKeyDown: enterPicksOnly,
+        listSearch: true,
       }}
-      menuTrigger="input"
-      allowsCustomValue
-      // Only with a name typed: an emptied field (after a pick) keeps the list closed.
-      allowsEmptyCollection={text.trim() !== ""}
-    >
-      <OpenOnTakeOver typed={autoFocus && text.trim() !== ""} />
-      <Label className="mb-1 block text-xs font-medium text-fg-muted">{label}</Label>
-      <Input
-        ref={input}
-        autoFocus={autoFocus}
-        onKeyDown={enterPicksOnly}
-        placeholder="Add a customer…"
-        className={inputClass}
-        data-list-search
-      />
-      <Popover
-        placement="bottom start"
-        className="w-[min(26rem,calc(100vw-1rem))] overflow-hidden rounded-md border border-line bg-surface text-sm text-fg shadow-lg"
-      >
-        <ListBox
-          className="max-h-80 overflow-auto py-1 outline-none"
-          renderEmptyState={() => <p className="px-3 py-2 text-fg-muted">{status}</p>}
-        >
-          {(customer: CustomerRecord) => (
-            <ListBoxItem
-              id={customer.id}
-              textValue={customer.name}
-              className="cursor-pointer px-3 py-1.5 outline-none data-[focused]:bg-accent-soft"
-            >
-              <span className="block font-medium">{customer.name}</span>
-              <span className="block text-xs text-fg-muted">{customerDetail(customer, typed)}</span>
-            </ListBoxItem>
-          )}
-        </ListBox>
-        {items.length > 0 ? (
-          <p className="border-t border-line px-3 py-1.5 text-xs text-fg-muted" role="status">
-            {status}
-          </p>
-        ) : null}
-      </Popover>
-    </ComboBox>
+      popoverWidth="w-[min(26rem,calc(100vw-1rem))]"
+    />
   );
-}
-
-/**
- * Opens the list at once when the combobox takes over from the plain input with a name
- * already typed (the combobox opens on its own input's typing only).
- */
-function OpenOnTakeOver({ typed }: { typed: boolean }) {
-  const state = useContext(ComboBoxStateContext);
-  const once = useRef(typed);
-  useEffect(() => {
-    if (once.current) state?.open(null, "input");
-    once.current = false;
-  }, [state]);
-  return null;
 }

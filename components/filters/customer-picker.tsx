@@ -1,20 +1,20 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { lazy, startTransition, useId, useRef, useState } from "react";
+import { lazy } from "react";
 import { browserFetcher, customerQueryOptions } from "@/lib/api/client";
 import { customerDetail } from "./customer-detail";
-import { chipClass, toolbarInputClass } from "./toolbar-classes";
-import { useFieldBeforeHydration } from "./use-field-before-hydration";
+import { PlainComboField, useLazyComboField } from "./lazy-combo-field";
+import { chipClass } from "./toolbar-classes";
 
 // React Aria's combobox loads when a person first reaches the picker: not in the list pages' first load.
 const CustomerCombobox = lazy(() => import("./customer-combobox"));
 
 /**
  * Picks customers by name through the customers search; shows picked ones by name and
- * e-mail. A plain input until a person reaches it (pointer or focus, also before the
- * page's script ran), then React Aria's combobox (customer-combobox.tsx) takes over with
- * what was typed and the focus.
+ * e-mail. A plain input until a person reaches it (lazy-combo-field.tsx), then React
+ * Aria's combobox (customer-combobox.tsx) takes over with what was typed, the focus and
+ * an Enter pressed meanwhile.
  */
 export function CustomerPicker({
   label,
@@ -25,41 +25,28 @@ export function CustomerPicker({
   selected: string[];
   onChange: (ids: string[]) => void;
 }) {
-  const [text, setText] = useState("");
-  const [reached, setReached] = useState(false);
-  // What Enter was pressed on in the plain field: the combobox picks its only suggestion.
-  const [enterOn, setEnterOn] = useState<string | null>(null);
-  const focused = useRef(false);
-  // A transition: the plain input stays, under the person's fingers, until the combobox is here.
-  const reach = () => startTransition(() => setReached(true));
-  const onFocused = () => {
-    focused.current = true;
-    reach();
-  };
+  const field = useLazyComboField();
   return (
     <div className="flex min-w-0 max-w-full flex-wrap items-end gap-2">
-      {reached ? (
+      {field.reached ? (
         <CustomerCombobox
           label={label}
-          text={text}
-          onTextChange={setText}
-          autoFocus={focused.current}
-          enterBeforeLoad={enterOn !== null && enterOn.trim() === text.trim()}
+          text={field.text}
+          onTextChange={field.setText}
+          autoFocus={field.autoFocus}
+          // Enter in the plain field: the combobox picks the only suggestion.
+          enterBeforeLoad={field.enterBeforeLoad}
           onPick={(picked) => {
             if (!selected.includes(picked)) onChange([...selected, picked]);
           }}
         />
       ) : (
-        <PlainPicker
+        <PlainComboField
           label={label}
-          text={text}
-          onTextChange={setText}
-          onPointerEnter={reach}
-          onFocused={onFocused}
-          onEnter={() => setEnterOn(text)}
-          onBlurred={() => {
-            focused.current = false;
-          }}
+          placeholder="Add a customer…"
+          width="w-52"
+          listSearch
+          {...field.plain}
         />
       )}
       {selected.length > 0 ? (
@@ -73,55 +60,6 @@ export function CustomerPicker({
           ))}
         </ul>
       ) : null}
-    </div>
-  );
-}
-
-/** The picker as the server sends it: what is typed and the focus pass to the combobox. */
-function PlainPicker({
-  label,
-  text,
-  onTextChange,
-  onPointerEnter,
-  onFocused,
-  onEnter,
-  onBlurred,
-}: {
-  label: string;
-  text: string;
-  onTextChange: (text: string) => void;
-  onPointerEnter: () => void;
-  onFocused: () => void;
-  onEnter: () => void;
-  onBlurred: () => void;
-}) {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  useFieldBeforeHydration(input, "", { typed: onTextChange, focused: onFocused });
-  return (
-    <div className="min-w-0 max-w-full">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-fg-muted">
-        {label}
-      </label>
-      <input
-        id={id}
-        ref={input}
-        role="combobox"
-        aria-expanded={false}
-        aria-autocomplete="list"
-        placeholder="Add a customer…"
-        className={`${toolbarInputClass} w-52 max-w-full`}
-        value={text}
-        onChange={(e) => onTextChange(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === "Enter") onEnter();
-        }}
-        onPointerEnter={onPointerEnter}
-        onFocus={onFocused}
-        onBlur={onBlurred}
-        autoComplete="off"
-        data-list-search
-      />
     </div>
   );
 }

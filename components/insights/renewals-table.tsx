@@ -11,6 +11,7 @@ import { formatMinor } from "@/lib/insights/aggregate";
 import type { RenewalRow } from "@/lib/insights/renewals";
 import { ContractHealthWithReason } from "../contracts/contract-detail-health";
 import { ContractNameLink } from "../contracts/contract-detail-link";
+import { NameOverEmail } from "../customers/namesakes";
 import { MoneyLines } from "./money-lines";
 
 export interface RowsPage {
@@ -37,24 +38,18 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
     enableHiding: false,
     // The billing e-mail under the name tells same-named customers apart, as the pickers do.
     cell: ({ row }) => (
-      <>
-        <Link
-          href={`/customers/${row.original.id}`}
-          title={row.original.name}
-          className="block truncate font-medium text-accent hover:underline"
-        >
-          {row.original.name}
-        </Link>
-        {row.original.billingEmail ? (
-          <span
-            className="block truncate text-xs text-fg-muted"
-            title={row.original.billingEmail}
-            data-billing-email
+      <NameOverEmail
+        email={row.original.billingEmail}
+        name={
+          <Link
+            href={`/customers/${row.original.id}`}
+            title={row.original.name}
+            className="block truncate font-medium text-accent hover:underline"
           >
-            {row.original.billingEmail}
-          </span>
-        ) : null}
-      </>
+            {row.original.name}
+          </Link>
+        }
+      />
     ),
   },
   {

@@ -6,6 +6,7 @@ import { isOverdue, paymentStateOf, pendingPaymentNote } from "@/lib/invoice-sta
 import { invoiceList } from "@/lib/lists/invoices";
 import { InvoiceStatusBadge, PaymentStateBadge } from "../badges";
 import { ContractNameLink } from "../contracts/contract-detail-link";
+import { NameOverEmail, NamesakeEmailAfter, useNamesakeEmail } from "../customers/namesakes";
 import { AmountLines, CellLink, tallCardColumn } from "../data-table/cells";
 import {
   type ColumnIdOf,
@@ -87,6 +88,34 @@ function PaidDay({ invoice }: { invoice: InvoiceRecord }) {
   );
 }
 
+/** The customer billed, over its e-mail when another customer bears its name. */
+function InvoiceCustomer({ invoice }: { invoice: InvoiceRecord }) {
+  return (
+    <NameOverEmail
+      email={useNamesakeEmail(invoice.customerId)}
+      name={
+        <CellLink
+          href={`/customers/${invoice.customerId}`}
+          className="truncate hover:underline"
+          title={invoice.customerName ?? undefined}
+        >
+          {invoice.customerName ?? "—"}
+        </CellLink>
+      }
+    />
+  );
+}
+
+/** The card's customer: its name, and its e-mail when another customer bears that name. */
+function CardCustomer({ invoice }: { invoice: InvoiceRecord }) {
+  return (
+    <>
+      {invoice.customerName ?? "—"}
+      <NamesakeEmailAfter customerId={invoice.customerId} />
+    </>
+  );
+}
+
 /**
  * On a customer's page only, after what is owed and when (the name billed mostly is
  * the customer's name today): each invoice's billed name, marked when it differs.
@@ -143,15 +172,7 @@ const INVOICE_COLUMNS = listColumns<InvoiceRecord, ColumnIdOf<typeof invoiceList
         grow: true,
         text: (i: InvoiceRecord) => i.customerName,
       },
-      cell: ({ row }) => (
-        <CellLink
-          href={`/customers/${row.original.customerId}`}
-          className="hover:underline"
-          title={row.original.customerName ?? undefined}
-        >
-          {row.original.customerName ?? "—"}
-        </CellLink>
-      ),
+      cell: ({ row }) => <InvoiceCustomer invoice={row.original} />,
     },
     contract: {
       header: "Contract",
@@ -281,9 +302,11 @@ export function invoiceColumns(
       return {
         title: invoice.number,
         badge: <InvoiceState invoice={invoice} />,
-        subtitle: options.hideCustomer
-          ? formatPeriod(invoice.periodStartAt, invoice.periodEndAt)
-          : (invoice.customerName ?? "—"),
+        subtitle: options.hideCustomer ? (
+          formatPeriod(invoice.periodStartAt, invoice.periodEndAt)
+        ) : (
+          <CardCustomer invoice={invoice} />
+        ),
         // Before issue nothing is owed yet: the card shows what it will come to.
         figureLabel: allPending ? "Pending" : issued ? "Owed" : "Total",
         figure: allPending

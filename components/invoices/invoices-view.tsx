@@ -2,6 +2,7 @@
 
 import { useMemo } from "react";
 import { invoiceList } from "@/lib/lists/invoices";
+import { NamesakesOfRows } from "../customers/namesakes";
 import { ListView, useListView } from "../data-table/list-view";
 import { QuickViews, type QuickViewsProps } from "../data-table/quick-views";
 import { invoiceColumns } from "./invoice-columns";
@@ -19,35 +20,38 @@ export function InvoicesView() {
     { field: "issuedAt", direction: newestFirst ? ("DESC" as const) : ("ASC" as const) },
   ];
   return (
-    <ListView
-      view={view}
-      beforeFilters={<InvoiceNumberSearch />}
-      columns={columns}
-      rowHref={(row) => `/invoices/${row.id}`}
-      order={order}
-      onSort={() =>
-        // Newest first (the default: no orderBy in the URL) ↔ oldest first.
-        void setValues({ orderBy: newestFirst ? "issuedAt:ASC" : null }, { history: "push" })
-      }
-      // On a phone the order alone, on one line: the list's first rows come higher.
-      sortNote={
-        <>
-          <span className="max-sm:hidden">
-            {invoiceList.opensOnDefault(values)
-              ? "Opened on issued invoices; All adds drafts and invoices planned ahead. "
-              : values.statuses?.includes("VOIDED")
-                ? ""
-                : "Voided invoices are hidden unless picked in Status. "}
-          </span>
-          Sorted by issue date, {newestFirst ? "newest first" : "oldest first"}
-          <span className="max-sm:hidden">
-            {newestFirst ? " (the default)" : ""}; a draft counts from its period start
-          </span>
-          .
-        </>
-      }
-      sortHint="Click the Issued header (under Columns when the table is narrow, under Sort when it shows cards) to reverse."
-    />
+    // Same-named customers on its rows show their e-mails (components/customers/namesakes.tsx).
+    <NamesakesOfRows pages={view.rows.data?.pages}>
+      <ListView
+        view={view}
+        beforeFilters={<InvoiceNumberSearch />}
+        columns={columns}
+        rowHref={(row) => `/invoices/${row.id}`}
+        order={order}
+        onSort={() =>
+          // Newest first (the default: no orderBy in the URL) ↔ oldest first.
+          void setValues({ orderBy: newestFirst ? "issuedAt:ASC" : null }, { history: "push" })
+        }
+        // On a phone the order alone, on one line: the list's first rows come higher.
+        sortNote={
+          <>
+            <span className="max-sm:hidden">
+              {invoiceList.opensOnDefault(values)
+                ? "Opened on issued invoices; All adds drafts and invoices planned ahead. "
+                : values.statuses?.includes("VOIDED")
+                  ? ""
+                  : "Voided invoices are hidden unless picked in Status. "}
+            </span>
+            Sorted by issue date, {newestFirst ? "newest first" : "oldest first"}
+            <span className="max-sm:hidden">
+              {newestFirst ? " (the default)" : ""}; a draft counts from its period start
+            </span>
+            .
+          </>
+        }
+        sortHint="Click the Issued header (under Columns when the table is narrow, under Sort when it shows cards) to reverse."
+      />
+    </NamesakesOfRows>
   );
 }
 

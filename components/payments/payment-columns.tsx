@@ -3,6 +3,7 @@
 import type { PaymentRecord } from "@/lib/api/client";
 import { formatCents, formatDate, humanize } from "@/lib/format";
 import { paymentList } from "@/lib/lists/payments";
+import { NameOverEmail, NamesakeEmailAfter, useNamesakeEmail } from "../customers/namesakes";
 import { AmountLines, CellLink, cardColumn } from "../data-table/cells";
 import { type ColumnIdOf, listColumns, type TableColumn } from "../data-table/table-columns";
 import { Timestamp } from "../timestamp";
@@ -26,13 +27,33 @@ function PaymentCustomer({ payment }: { payment: PaymentRecord }) {
   return payment.customerId ? (
     <CellLink
       href={`/customers/${payment.customerId}`}
-      className="text-accent hover:underline"
+      className="truncate text-accent hover:underline"
       title={payment.customerName ?? undefined}
     >
       {payment.customerName ?? payment.customerId.slice(0, 8)}
     </CellLink>
   ) : (
     <span className="text-fg-muted">Not attributed</span>
+  );
+}
+
+/** The customer column: the name, over its e-mail when another customer bears that name. */
+function PaymentCustomerCell({ payment }: { payment: PaymentRecord }) {
+  return (
+    <NameOverEmail
+      email={useNamesakeEmail(payment.customerId)}
+      name={<PaymentCustomer payment={payment} />}
+    />
+  );
+}
+
+/** The card's line under the customer: the day received, and the e-mail of a customer whose name another bears. */
+function CardReceived({ payment }: { payment: PaymentRecord }) {
+  return (
+    <>
+      {formatDate(payment.receivedDate)}
+      <NamesakeEmailAfter customerId={payment.customerId} />
+    </>
   );
 }
 
@@ -65,7 +86,7 @@ const PAYMENT_COLUMNS = listColumns<PaymentRecord, ColumnIdOf<typeof paymentList
         grow: true,
         text: (p: PaymentRecord) => p.customerName,
       },
-      cell: ({ row }) => <PaymentCustomer payment={row.original} />,
+      cell: ({ row }) => <PaymentCustomerCell payment={row.original} />,
     },
     amount: {
       header: "Amount",
@@ -169,7 +190,7 @@ export function paymentColumns(
         <PaymentCustomer payment={payment} />
       ),
       figure: formatCents(payment.amountCents),
-      subtitle: options.hideCustomer ? humanize(payment.type) : formatDate(payment.receivedDate),
+      subtitle: options.hideCustomer ? humanize(payment.type) : <CardReceived payment={payment} />,
       aside: `${formatCents(payment.unappliedAmountCents)} unapplied`,
     })),
   ];

@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { nextOrder, type OrderTerm } from "@/lib/lists/order";
 import { paymentList } from "@/lib/lists/payments";
+import { NamesakesOfRows } from "../customers/namesakes";
 import { ListView, useListView } from "../data-table/list-view";
 import { QuickViews, type QuickViewsProps } from "../data-table/quick-views";
 import { CustomerPicker } from "../filters/customer-picker";
@@ -55,32 +56,35 @@ export function PaymentsView() {
   };
 
   return (
-    <ListView
-      view={{ ...view, filters }}
-      columns={columns}
-      rowHref={paymentHref}
-      order={shownOrder}
-      onSort={onSort}
-      beforeFilters={
-        <div className="mb-4">
-          <CustomerPicker
-            label="Customer"
-            selected={values.customerId ? [values.customerId] : []}
-            // One customer at a time: picking another replaces the first.
-            onChange={(ids) =>
-              void setValues({ customerId: ids.at(-1) ?? null }, { history: "push" })
-            }
-          />
-        </div>
-      }
-      sortNote={
-        <>
-          {describeOrder(values.orderBy)} Amounts are in the payment&apos;s currency units: the
-          payments list carries no currency.
-        </>
-      }
-      sortHint="Click a header to sort by it; shift-click to add it (up to three). On cards, Sort picks one."
-    />
+    // Same-named customers on its rows show their e-mails (components/customers/namesakes.tsx).
+    <NamesakesOfRows pages={view.rows.data?.pages}>
+      <ListView
+        view={{ ...view, filters }}
+        columns={columns}
+        rowHref={paymentHref}
+        order={shownOrder}
+        onSort={onSort}
+        beforeFilters={
+          <div className="mb-4">
+            <CustomerPicker
+              label="Customer"
+              selected={values.customerId ? [values.customerId] : []}
+              // One customer at a time: picking another replaces the first.
+              onChange={(ids) =>
+                void setValues({ customerId: ids.at(-1) ?? null }, { history: "push" })
+              }
+            />
+          </div>
+        }
+        sortNote={
+          <>
+            {describeOrder(values.orderBy)} Amounts are in the payment&apos;s currency units: the
+            payments list carries no currency.
+          </>
+        }
+        sortHint="Click a header to sort by it; shift-click to add it (up to three). On cards, Sort picks one."
+      />
+    </NamesakesOfRows>
   );
 }
 

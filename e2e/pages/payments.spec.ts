@@ -57,7 +57,11 @@ async function shownRows(page: Page, count: number): Promise<Record<string, stri
       Object.fromEntries(
         Array.from(tr.querySelectorAll<HTMLElement>("td[data-column]"))
           .filter((td) => td.offsetWidth > 0)
-          .map((td) => [td.dataset.column ?? "", (td.textContent ?? "").trim()]),
+          // A customer another bears the name of has its e-mail under it: the name is compared.
+          .map((td) => {
+            const text = td.querySelector("[data-billing-email]")?.previousElementSibling;
+            return [td.dataset.column ?? "", ((text ?? td).textContent ?? "").trim()];
+          }),
       ),
     ),
   );

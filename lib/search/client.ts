@@ -3,7 +3,12 @@
  * the palette, the customer picker and the invoices list's number search ask.
  */
 import { type Fetcher, getJson } from "@/lib/api/client";
-import type { SearchAnswer, SearchKind } from "./types";
+import {
+  MAX_NAMESAKE_IDS,
+  type NamesakesAnswer,
+  type SearchAnswer,
+  type SearchKind,
+} from "./types";
 
 const sameOrigin: Fetcher = (pathAndQuery, init) =>
   fetch(pathAndQuery, { headers: { accept: "application/json" }, signal: init?.signal });
@@ -22,4 +27,20 @@ export function fetchSearch(
 /** Whether `text` can name an invoice: a number search needs a digit (letters alone find every "INV"). */
 export function looksLikeNumber(text: string): boolean {
   return /\d/.test(text);
+}
+
+/** Of these customers, those another shares the name of, with their e-mails. */
+export function fetchNamesakes(ids: readonly string[], signal?: AbortSignal) {
+  const params = new URLSearchParams({ ids: ids.join(",") });
+  return getJson<NamesakesAnswer>(sameOrigin, `/api/search/namesakes?${params}`, signal);
+}
+
+/**
+ * The namesakes asked about for one page of a list: its customers' ids, sorted, once
+ * each (the server's first page and the browser's ask alike, so the answer read with
+ * the page on the server serves the browser).
+ */
+export function namesakesQueryKey(rows: readonly { customerId: string | null }[]) {
+  const ids = [...new Set(rows.flatMap((row) => (row.customerId ? [row.customerId] : [])))];
+  return ["customer-namesakes", ids.sort().slice(0, MAX_NAMESAKE_IDS)] as const;
 }

@@ -68,6 +68,8 @@ const byName = (a: CustomerRow, b: CustomerRow) =>
 
 export class CustomerIndex {
   private readonly rows: CustomerRow[];
+  /** the billing e-mail of each customer another customer shares its name with, made on first use */
+  private namesakes: Map<string, string> | null = null;
 
   private constructor(rows: CustomerRow[]) {
     this.rows = rows;
@@ -95,6 +97,20 @@ export class CustomerIndex {
     return this.rows.map((row) => row.json).join("\n");
   }
 
+  /**
+   * Of `ids`, those whose name another customer bears too, each with its billing
+   * e-mail: what tells them apart in a list that names customers.
+   */
+  namesakeEmails(ids: Iterable<string>): Record<string, string> {
+    this.namesakes ??= namesakesOf(this.rows);
+    const emails: Record<string, string> = {};
+    for (const id of ids) {
+      const email = this.namesakes.get(id);
+      if (email !== undefined) emails[id] = email;
+    }
+    return emails;
+  }
+
   /** The customers found for `text`, by name; counted up to `cap`. */
   find(text: string, shown = SHOWN_MATCHES, cap = COUNTED_MATCHES): CustomerFound {
     const query = customerQuery(text);
@@ -116,4 +132,15 @@ export class CustomerIndex {
     }
     return found;
   }
+}
+
+/** Same-named customers stand side by side in name order: each run of one name longer than one. */
+function namesakesOf(rows: CustomerRow[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!;
+    if (rows[i - 1]?.name !== row.name && rows[i + 1]?.name !== row.name) continue;
+    found.set(row.id, (JSON.parse(row.json) as CustomerRecord).billingEmail);
+  }
+  return found;
 }

@@ -132,6 +132,32 @@ describe("customers by e-mail", () => {
   });
 });
 
+describe("same-named customers", () => {
+  it("are told apart by their e-mails; a customer of a name of its own is not listed", async () => {
+    const count = (name: string) => customers.filter((c) => c.name === name).length;
+    const want = Object.fromEntries(
+      customers.filter((c) => count(c.name) > 1).map((c) => [c.id, c.billingEmail]),
+    );
+    expect(Object.keys(want).length).toBeGreaterThan(1);
+    const all = await index.namesakes(customers.map((c) => c.id));
+    expect(all.emails).toEqual(want);
+    const wiza = customers.filter((c) => c.name === "Wiza, Klein and Sons").map((c) => c.id);
+    const alone = customers.find((c) => count(c.name) === 1)!.id;
+    expect((await index.namesakes([...wiza, alone])).emails).toEqual({
+      [wiza[0]!]: want[wiza[0]!],
+      [wiza[1]!]: want[wiza[1]!],
+    });
+  });
+
+  it("are none until the customers are read (no API read meanwhile)", async () => {
+    const api = upstream(h.sandbox);
+    const early = h.make({ upstream: api, source: async () => "not read yet" });
+    const found = await early.namesakes(customers.map((c) => c.id));
+    expect(found).toMatchObject({ emails: {}, index: { state: "waiting" } });
+    expect(api.calls).toEqual([]);
+  });
+});
+
 describe("before the customers are read", () => {
   it("narrows with the API's own search and checks the other words here; addresses wait", async () => {
     const api = upstream(h.sandbox);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSearchQuery } from "./query";
+import { readNamesakesQuery, readSearchQuery } from "./query";
 
 const read = (query: string) => readSearchQuery(new URLSearchParams(query));
 
@@ -22,6 +22,23 @@ describe("a search's query", () => {
         "limit: unknown parameter",
         "in: must be invoices or customers",
       ],
+    });
+  });
+});
+
+describe("a namesakes query", () => {
+  const names = (query: string) => readNamesakesQuery(new URLSearchParams(query));
+  const id = "0b7c6f0e-52f6-4c3e-9d2a-6a1f0c7f1e21";
+  it("takes the ids, lower-cased, once each", () => {
+    expect(names(`ids=${id.toUpperCase()},${id}`)).toEqual({ ids: [id] });
+  });
+  it("names every problem, one issue each", () => {
+    expect(names("")).toEqual({ issues: ["ids: required, the customers' ids, comma separated"] });
+    expect(names("ids=")).toEqual({ issues: ["ids: each must be a uuid"] });
+    expect(names(`ids=${id},x`)).toEqual({ issues: ["ids: each must be a uuid"] });
+    expect(names(`ids=${Array(101).fill(id).join(",")}`)).toEqual({ issues: ["ids: at most 100"] });
+    expect(names(`ids=${id}&ids=${id}&q=a`)).toEqual({
+      issues: ["ids: given more than once", "q: unknown parameter"],
     });
   });
 });

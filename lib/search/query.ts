@@ -1,4 +1,5 @@
-import { MAX_SEARCH_LENGTH, SEARCH_KINDS, type SearchKind } from "./types";
+import { UUID_PATTERN } from "@/lib/api/enums";
+import { MAX_NAMESAKE_IDS, MAX_SEARCH_LENGTH, SEARCH_KINDS, type SearchKind } from "./types";
 
 /** What a search asks for: the text, and which indexes. */
 export interface SearchRequest {
@@ -31,4 +32,24 @@ export function readSearchQuery(search: URLSearchParams): SearchRequest | { issu
     issues.push(`in: must be ${SEARCH_KINDS.join(" or ")}`);
   if (issues.length > 0) return { issues };
   return { text, kinds: kind ? [kind as SearchKind] : [...SEARCH_KINDS] };
+}
+
+/**
+ * Reads `GET /api/search/namesakes`' query: `ids`, 1 to 100 customer ids, comma
+ * separated; every problem named, one issue each.
+ */
+export function readNamesakesQuery(
+  search: URLSearchParams,
+): { ids: string[] } | { issues: string[] } {
+  const issues: string[] = [];
+  for (const name of new Set(search.keys()))
+    if (name !== "ids") issues.push(`${name}: unknown parameter`);
+    else if (search.getAll(name).length > 1) issues.push(`${name}: given more than once`);
+  const raw = search.get("ids");
+  const ids = raw === null ? [] : raw.split(",");
+  if (raw === null) issues.push("ids: required, the customers' ids, comma separated");
+  else if (ids.length > MAX_NAMESAKE_IDS) issues.push(`ids: at most ${MAX_NAMESAKE_IDS}`);
+  else if (!ids.every((id) => UUID_PATTERN.test(id))) issues.push("ids: each must be a uuid");
+  if (issues.length > 0) return { issues };
+  return { ids: [...new Set(ids.map((id) => id.toLowerCase()))] };
 }

@@ -16,6 +16,7 @@ import type {
   InvoiceIndexStatus,
   InvoiceMatch,
   InvoiceSearchAnswer,
+  NamesakesAnswer,
 } from "./types";
 
 /**
@@ -31,6 +32,8 @@ export interface SearchIndex {
     number: string,
   ): Promise<{ match: InvoiceMatch | null; index: InvoiceIndexStatus }>;
   customers(text: string, signal?: AbortSignal): Promise<CustomerSearchAnswer>;
+  /** Of `ids`, the customers another bears the name of, with their e-mails (the index only: no API read). */
+  namesakes(ids: readonly string[]): Promise<NamesakesAnswer>;
   /** Follows the store, and walks what is due (the background does this on a timer). */
   tick(): Promise<void>;
   /** Starts the timer; returns its stop. */
@@ -134,6 +137,11 @@ export function createSearchIndex(options: SearchIndexOptions): SearchIndex {
       if (held.customers) return { term: text.trim(), ...held.customers.find(text), index };
       const found = await searchCustomersByApi(options.fetcher ?? serverFetcher, text, signal);
       return { term: text.trim(), ...found, index };
+    },
+    async namesakes(ids) {
+      const held = await current();
+      const emails = held.customers?.namesakeEmails(ids) ?? {};
+      return { emails, index: customerStatus(held) };
     },
     tick,
     startBackground() {

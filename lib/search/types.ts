@@ -69,6 +69,19 @@ export interface CustomerSearchAnswer {
   index: CustomerIndexStatus;
 }
 
+/**
+ * `GET /api/search/namesakes?ids=…`: of the customers asked for, those whose name
+ * another customer bears too, with their billing e-mails (none until the customer
+ * index is read).
+ */
+export interface NamesakesAnswer {
+  emails: Record<string, string>;
+  index: CustomerIndexStatus;
+}
+
+/** The most customers one namesakes request asks about: a page of the lists. */
+export const MAX_NAMESAKE_IDS = 100;
+
 export interface SearchAnswer {
   invoices?: InvoiceSearchAnswer;
   customers?: CustomerSearchAnswer;

@@ -8,6 +8,8 @@ import {
   listQueryOptions,
 } from "@/lib/api/client";
 import { makeQueryClient } from "@/lib/query-client";
+import { namesakesQueryKey } from "@/lib/search/client";
+import { searchIndex } from "@/lib/search/instance";
 import { serverFetcher } from "./server-fetcher";
 
 /** The most customers a list's filters name that the server reads for the page; the browser reads the rest. */
@@ -18,7 +20,8 @@ const NAMED_CUSTOMERS_READ = 20;
  * (it lands in the HTML; no client round trip), with the names its first rows look
  * up (a contract's customer), which would otherwise show as short ids until read,
  * and the customers its filters name (`filterCustomerIds`), so their chips show names
- * in the HTML, before any script. A failure is left for the client query to retry and show.
+ * in the HTML, before any script; and, where rows name customers, which of those share
+ * their name with another (components/customers/namesakes.tsx). A failure is left for the client query to retry and show.
  */
 export async function prefetchListPage(
   list: ListName,
@@ -32,7 +35,11 @@ export async function prefetchListPage(
     prefetchCustomers(queryClient, filterCustomerIds.slice(0, NAMED_CUSTOMERS_READ)),
   ]);
   const first = queryClient.getQueryData(options.queryKey)?.pages[0];
-  if (first) await prefetchRowNames(queryClient, list, first);
+  if (first)
+    await Promise.all([
+      prefetchRowNames(queryClient, list, first),
+      prefetchNamesakes(queryClient, list, first),
+    ]);
   return dehydrate(queryClient);
 }
 
@@ -60,4 +67,21 @@ async function prefetchRowNames(
     queryClient,
     rows.map((row) => row.customerId),
   );
+}
+
+/** Which customers of the first page another bears the name of, from the customer index (no API read). */
+async function prefetchNamesakes(
+  queryClient: QueryClient,
+  list: ListName,
+  page: ListPage<ListName>,
+) {
+  if (list !== "invoices" && list !== "payments") return;
+  const queryKey = namesakesQueryKey((page as ListPage<typeof list>).data);
+  if (queryKey[1].length === 0) return;
+  try {
+    queryClient.setQueryData(queryKey, await searchIndex().namesakes(queryKey[1]));
+  } catch (error) {
+    // The browser asks again; the names show meanwhile.
+    console.error(`[search] namesakes: ${(error as Error).message}`);
+  }
 }
