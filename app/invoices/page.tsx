@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { InvoiceQuickViews, InvoicesView } from "@/components/invoices/invoices-view";
 import { ListPage } from "@/components/layout/list-page";
 import { requireViewer } from "@/lib/auth/guard";
@@ -15,6 +16,10 @@ export default async function InvoicesPage({
   searchParams: Promise<PageSearchParams>;
 }) {
   await requireViewer();
+  // The number search's plain form, sent before the page's script ran: open that number.
+  const { number } = await searchParams;
+  if (typeof number === "string" && number.trim())
+    redirect(`/invoices/${encodeURIComponent(number.trim())}`);
   return (
     <ListPage
       title="Invoices"

@@ -1,6 +1,6 @@
 "use client";
 
-import { startTransition, useId, useRef, useState } from "react";
+import { type FormEvent, startTransition, useId, useRef, useState } from "react";
 import { toolbarInputClass } from "./toolbar-classes";
 import { useFieldBeforeHydration } from "./use-field-before-hydration";
 
@@ -50,6 +50,7 @@ export function PlainComboField({
   maxLength,
   spellCheck,
   listSearch,
+  submitTo,
   text,
   onTextChange,
   onPointerEnter,
@@ -65,12 +66,25 @@ export function PlainComboField({
   spellCheck?: boolean;
   /** the field `/` focuses (components/command-palette/palette-launcher.tsx) */
   listSearch?: boolean;
+  /**
+   * Where the browser itself sends what is typed (GET, as `name`) when Enter comes
+   * before the page's script: once hydrated, `onEnter` answers it instead.
+   */
+  submitTo?: { action: string; name: string };
 } & ReturnType<typeof useLazyComboField>["plain"]) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   useFieldBeforeHydration(input, "", { typed: onTextChange, focused: onFocused });
+  const Wrapper = submitTo ? "form" : "div";
   return (
-    <div className="min-w-0 max-w-full">
+    <Wrapper
+      className="min-w-0 max-w-full"
+      {...(submitTo && {
+        action: submitTo.action,
+        method: "get",
+        onSubmit: (e: FormEvent) => e.preventDefault(),
+      })}
+    >
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-fg-muted">
         {label}
       </label>
@@ -94,7 +108,8 @@ export function PlainComboField({
         autoComplete="off"
         spellCheck={spellCheck}
         data-list-search={listSearch || undefined}
+        name={submitTo?.name}
       />
-    </div>
+    </Wrapper>
   );
 }

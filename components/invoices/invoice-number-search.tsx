@@ -8,6 +8,8 @@ import { PlainComboField, useLazyComboField } from "../filters/lazy-combo-field"
 const InvoiceNumberCombobox = lazy(() => import("./invoice-number-combobox"));
 
 export const NUMBER_SEARCH_LABEL = "Invoice number";
+/** What the field sends as a plain form before the page's script: `/invoices?number=…`. */
+const NUMBER_PARAM = "number";
 
 /** The page of the number typed, which opens the invoice or says what it found. */
 export const numberHref = (typed: string) => `/invoices/${encodeURIComponent(typed.trim())}`;
@@ -39,6 +41,7 @@ export function InvoiceNumberSearch() {
           width="w-44"
           maxLength={100}
           spellCheck={false}
+          submitTo={{ action: "/invoices", name: NUMBER_PARAM }}
           {...field.plain}
           onEnter={() => {
             if (!field.text.trim()) return;

@@ -170,6 +170,28 @@ test("a number typed in the list's number search and Enter at once, before its s
   await expectInvoicePage(page, invoice);
 });
 
+test("a number and Enter in the list's number search before any script ran opens the invoice", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const invoice = await issuedInvoice(request);
+  // No script of the page runs before Enter: the browser sends the field as a plain form.
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 30_000));
+    await route.continue().catch(() => {});
+  });
+  await page.goto("/invoices", { waitUntil: "commit" });
+  const field = page.getByRole("combobox", { name: "Invoice number" });
+  await field.fill(invoice.number);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  await field.press("Enter");
+  await expectInvoicePage(page, invoice);
+  await context.close();
+});
+
 test("/invoices/<number> opens the invoice; a number none has says so and where to search", async ({
   page,
   request,
