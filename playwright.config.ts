@@ -42,7 +42,9 @@ export default defineConfig({
   // Four at once on two cores: a test mostly waits (on a server, the browser, a
   // Retry-After); more were no quicker (E2E_WORKERS overrides).
   workers: Number(process.env.E2E_WORKERS) || 4,
-  retries: 0,
+  // None by default, so a flaky test shows; CI allows one (E2E_RETRIES) and the list
+  // reporter still names every test that needed it as flaky.
+  retries: Number(process.env.E2E_RETRIES) || 0,
   // Each test.step printed as it ends: a test that runs out its time (the deployment's)
   // shows in the log how far it got.
   reporter: [["list", { printSteps: true }]],
