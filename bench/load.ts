@@ -39,8 +39,11 @@
  * (default 262144: the bench's weight against the machine's other tasks, with a quota),
  * BENCH_LOAD_CPU_BURST (cores' worth of unused quota an instance may save for a busy
  * period: cpu.cfs_burst_us), BENCH_LOAD_WARM_UP_SECONDS (default 5: back to back at the
- * most sessions, not counted, before each set-up's levels),
- * NEXT_DIST_DIR (the build).
+ * most sessions, not counted, before each set-up's levels), BENCH_LOAD_PER_INSTANCE=1
+ * (the levels are sessions per instance: three instances at level 8 get 24, so each
+ * instance holds as many requests as the one-instance set-up's), BENCH_LOAD_REPEATS
+ * (default 1: the set-ups in turn that many times; the comparison takes each figure's
+ * median over the runs), NEXT_DIST_DIR (the build).
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -68,6 +71,8 @@ const CPU_BURST = process.env.BENCH_LOAD_CPU_BURST
   : undefined;
 const WARM_UP_SECONDS = Number(process.env.BENCH_LOAD_WARM_UP_SECONDS ?? 5);
 const CPU_SHARES = Number(process.env.BENCH_LOAD_CPU_SHARES ?? 262_144);
+const PER_INSTANCE = process.env.BENCH_LOAD_PER_INSTANCE === "1";
+const REPEATS = Math.max(1, Number(process.env.BENCH_LOAD_REPEATS ?? 1));
 /** The balanced set-ups by name: instances behind HAProxy. */
 const BALANCED: Record<string, number> = { "one-balanced": 1, two: 2, three: 3 };
 
@@ -242,9 +247,12 @@ async function runLevel(
 
 const passes = () => (process.env.BENCH_LOAD_BACK_TO_BACK_ONLY === "1" ? [0] : [0, THINK_MS]);
 
-/** Every level of both passes on `target`: req/s per pass and level, for the comparison. */
-async function runSetup(target: Target): Promise<Map<string, number>> {
-  const throughput = new Map<string, number>();
+/** A level's figures kept for the comparison, by pass and level. */
+type Figures = Map<string, { perSecond: number; p99: number }>;
+
+/** Every level of both passes on `target`, its levels times `instances` when per instance. */
+async function runSetup(target: Target, instances: number): Promise<Figures> {
+  const figures: Figures = new Map();
   console.log(`\n=== ${target.name}: ${target.base}`);
   // A warm-up, not counted: the first level must not pay for loading routes and for
   // the JIT, which takes longer on an instance held to a fraction of a core.
@@ -261,9 +269,9 @@ async function runSetup(target: Target): Promise<Map<string, number>> {
       "sessions  requests  req/s    p50 ms  p99 ms  errors  instances  throttled  HAProxy  Redis  generator  load  gen. stall p99/max ms",
     );
     for (const sessions of LEVELS) {
-      const l = await runLevel(target, sessions, thinkMs);
+      const l = await runLevel(target, PER_INSTANCE ? sessions * instances : sessions, thinkMs);
       const perSecond = l.requests / l.seconds;
-      throughput.set(`${thinkMs}:${sessions}`, perSecond);
+      figures.set(`${thinkMs}:${sessions}`, { perSecond, p99: pct(l.latencies, 99) });
       console.log(
         [
           String(l.sessions).padStart(8),
@@ -284,7 +292,7 @@ async function runSetup(target: Target): Promise<Map<string, number>> {
       for (const [kind, count] of l.errorKinds) console.log(`          ${count} × ${kind}`);
     }
   }
-  return throughput;
+  return figures;
 }
 
 /**
@@ -305,18 +313,33 @@ function benchCpuGroups(): CpuGroups | null {
   return groups;
 }
 
-function compare(results: Map<string, Map<string, number>>): void {
-  const base = results.get("one-balanced") ? "one-balanced" : "one";
-  const one = results.get(base);
-  if (!one) return;
-  for (const [setup, throughput] of results) {
-    if (setup === base || setup === "one") continue;
-    console.log(`
-${setup} over ${base}, throughput:`);
-    for (const thinkMs of passes())
-      console.log(
-        `  ${thinkMs === 0 ? "back to back" : "paced"}: ${LEVELS.map((n) => `${n} sessions ${(throughput.get(`${thinkMs}:${n}`)! / one.get(`${thinkMs}:${n}`)!).toFixed(2)}×`).join(", ")}`,
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** Each balanced set-up's throughput over one instance's, and the paced p99: medians over the runs. */
+function compare(runs: Map<string, Figures[]>): void {
+  const base = runs.get("one-balanced") ? "one-balanced" : "one";
+  const at = (setup: string, key: string, figure: "perSecond" | "p99") =>
+    median((runs.get(setup) ?? []).map((figures) => figures.get(key)![figure]));
+  const levels = PER_INSTANCE ? "sessions per instance" : "sessions";
+  const over = REPEATS > 1 ? `, medians of ${REPEATS} runs` : "";
+  for (const setup of runs.keys()) {
+    console.log(`\n${setup}${over}:`);
+    for (const thinkMs of passes()) {
+      const key = (n: number) => `${thinkMs}:${n}`;
+      const ratio = (n: number) =>
+        setup === base
+          ? ""
+          : ` ${(at(setup, key(n), "perSecond") / at(base, key(n), "perSecond")).toFixed(2)}× ${base}`;
+      const each = LEVELS.map(
+        (n) =>
+          `${n} ${levels} ${at(setup, key(n), "perSecond").toFixed(0)} req/s${ratio(n)}, p99 ${at(setup, key(n), "p99").toFixed(0)} ms`,
       );
+      console.log(`  ${thinkMs === 0 ? "back to back" : "paced"}: ${each.join("; ")}`);
+    }
   }
 }
 
@@ -333,29 +356,33 @@ async function main() {
     `each session: a list + filter, ${PAGES_PER_WALK} pages of 50 via nextCursor, then the next; ${SECONDS} s per level, at most ${MAX_REQUESTS} requests; CPU in % of one core: the instances (their cgroups' usage with a quota), the share of their quota periods in which the quota ran out (throttled), HAProxy, Redis and this generator (/proc/<pid>/stat); load: the machine's 1-minute load average`,
   );
   const cpuGroups = benchCpuGroups();
-  const results = new Map<string, Map<string, number>>();
+  const runs = new Map<string, Figures[]>();
   const options = { port: PORT, db: DB, cpuQuota: CPU_QUOTA, cpuBurst: CPU_BURST, cpuGroups };
-  for (const setup of SETUPS) {
+  for (const setup of SETUPS)
     if (setup !== "one" && !BALANCED[setup]) throw new Error(`unknown set-up ${setup}`);
-    const target =
-      setup === "one"
-        ? await startOneInstance({
-            ...options,
-            env: { INVOICING_API_URL: "", TRUST_PROXY: "1", ...RATE_LIMIT },
-          })
-        : await startBalanced(BALANCED[setup]!, {
-            ...options,
-            port: PORT + 10,
-            // The session's own X-Forwarded-For is the hop before HAProxy's.
-            env: { INVOICING_API_URL: "", TRUST_PROXY: "2", ...RATE_LIMIT },
-          });
-    try {
-      results.set(setup, await runSetup(target));
-    } finally {
-      await target.stop();
+  // In turn rather than each set-up's runs together: the machine's drift falls on all.
+  for (let run = 0; run < REPEATS; run++)
+    for (const setup of SETUPS) {
+      const target =
+        setup === "one"
+          ? await startOneInstance({
+              ...options,
+              env: { INVOICING_API_URL: "", TRUST_PROXY: "1", ...RATE_LIMIT },
+            })
+          : await startBalanced(BALANCED[setup]!, {
+              ...options,
+              port: PORT + 10,
+              // The session's own X-Forwarded-For is the hop before HAProxy's.
+              env: { INVOICING_API_URL: "", TRUST_PROXY: "2", ...RATE_LIMIT },
+            });
+      try {
+        const figures = await runSetup(target, BALANCED[setup] ?? 1);
+        runs.set(setup, [...(runs.get(setup) ?? []), figures]);
+      } finally {
+        await target.stop();
+      }
     }
-  }
-  compare(results);
+  compare(runs);
   cpuGroups?.release();
 }
 

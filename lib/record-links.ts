@@ -17,3 +17,8 @@ export function contractInvoicesHref(contractId: string): string {
 export function customerPaymentsHref(customerId: string): string {
   return `/payments?customerId=${customerId}`;
 }
+
+/** An invoice by its number as typed: the invoice page opens it by number or by id. */
+export function invoiceNumberHref(typed: string): string {
+  return `/invoices/${encodeURIComponent(typed.trim())}`;
+}

@@ -7,6 +7,7 @@ import { insightToday } from "@/lib/insights/today";
 import { invoiceList } from "@/lib/lists/invoices";
 import { invoiceQuickViews } from "@/lib/lists/quick-views";
 import type { PageSearchParams } from "@/lib/lists/url-params";
+import { invoiceNumberHref } from "@/lib/record-links";
 
 export const metadata: Metadata = { title: "Invoices" };
 
@@ -18,8 +19,7 @@ export default async function InvoicesPage({
   await requireViewer();
   // The number search's plain form, sent before the page's script ran: open that number.
   const { number } = await searchParams;
-  if (typeof number === "string" && number.trim())
-    redirect(`/invoices/${encodeURIComponent(number.trim())}`);
+  if (typeof number === "string" && number.trim()) redirect(invoiceNumberHref(number));
   return (
     <ListPage
       title="Invoices"

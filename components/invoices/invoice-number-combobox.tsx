@@ -2,12 +2,13 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { invoiceNumberHref } from "@/lib/record-links";
 import { fetchSearch, looksLikeNumber } from "@/lib/search/client";
 import { indexNote, invoiceCount, invoiceDetail } from "@/lib/search/describe";
 import type { InvoiceMatch } from "@/lib/search/types";
 import { SearchCombobox, useTypingPause } from "../filters/search-combobox";
 import { toolbarInputClass } from "../filters/toolbar-classes";
-import { NUMBER_SEARCH_LABEL, numberHref } from "./invoice-number-search";
+import { NUMBER_SEARCH_LABEL } from "./invoice-number-search";
 
 /**
  * The number search's combobox (search-combobox.tsx): the invoices whose number holds
@@ -73,7 +74,7 @@ export default function InvoiceNumberCombobox({
         maxLength: 100,
         spellCheck: false,
         onKeyDown: (event, highlighted) => {
-          if (event.key === "Enter" && !highlighted && typed) open(numberHref(typed));
+          if (event.key === "Enter" && !highlighted && typed) open(invoiceNumberHref(typed));
         },
       }}
       popoverWidth="w-[min(28rem,calc(100vw-1rem))]"

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { lazy } from "react";
+import { invoiceNumberHref } from "@/lib/record-links";
 import { PlainComboField, useLazyComboField } from "../filters/lazy-combo-field";
 
 // React Aria's combobox loads when a person first reaches the field: not in the list's first load.
@@ -10,9 +11,6 @@ const InvoiceNumberCombobox = lazy(() => import("./invoice-number-combobox"));
 export const NUMBER_SEARCH_LABEL = "Invoice number";
 /** What the field sends as a plain form before the page's script: `/invoices?number=…`. */
 const NUMBER_PARAM = "number";
-
-/** The page of the number typed, which opens the invoice or says what it found. */
-export const numberHref = (typed: string) => `/invoices/${encodeURIComponent(typed.trim())}`;
 
 /**
  * The invoices list's number search: type a number, or part of it, and the invoices
@@ -46,7 +44,7 @@ export function InvoiceNumberSearch() {
           onEnter={() => {
             if (!field.text.trim()) return;
             field.setText("");
-            router.push(numberHref(field.text));
+            router.push(invoiceNumberHref(field.text));
           }}
         />
       )}
