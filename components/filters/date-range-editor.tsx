@@ -1,20 +1,13 @@
 "use client";
 
 import { type CalendarDate, parseDate } from "@internationalized/date";
-import {
-  Button,
-  CalendarCell,
-  CalendarGrid,
-  Disclosure,
-  DisclosurePanel,
-  Heading,
-  RangeCalendar,
-} from "react-aria-components";
+import { Button, Disclosure, DisclosurePanel, RangeCalendar } from "react-aria-components";
 import type { FilterField, FilterValues } from "@/lib/lists/define";
 import { displayedEnd, endBoundFor } from "@/lib/lists/describe";
 import { useDashboardToday } from "../layout/dashboard-clock";
 import { DATE_PRESETS, type DayRange, presetOf, presetRange } from "./date-presets";
 import type { SetFilterValues } from "./filter-fields";
+import { RANGE_HINT, RangeCalendarMonth } from "./range-calendar-month";
 
 type DateRangeField = Extract<FilterField, { kind: "dateRange" }>;
 
@@ -110,9 +103,6 @@ export function DateRangeEditor({
   );
 }
 
-const NAV_BUTTON =
-  "flex size-7 items-center justify-center rounded text-base hover:bg-surface-muted outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent";
-
 /** Two clicks, the first day and the last, in UTC days; it opens on the range held, else on today. */
 function DayRangeCalendar({
   label,
@@ -141,25 +131,9 @@ function DayRangeCalendar({
         }
         className="w-[17rem]"
       >
-        <header className="mb-2 flex items-center justify-between">
-          <Button slot="previous" className={NAV_BUTTON}>
-            ‹
-          </Button>
-          <Heading className="text-sm font-semibold" />
-          <Button slot="next" className={NAV_BUTTON}>
-            ›
-          </Button>
-        </header>
-        <CalendarGrid className="w-full border-collapse">
-          {(date) => (
-            <CalendarCell
-              date={date}
-              className="m-px flex h-8 cursor-pointer items-center justify-center rounded text-sm outline-none data-[outside-month]:hidden data-[selected]:bg-accent-soft data-[selected]:text-accent data-[selection-start]:bg-accent data-[selection-start]:text-accent-fg data-[selection-end]:bg-accent data-[selection-end]:text-accent-fg data-[hovered]:bg-surface-muted data-[focus-visible]:outline-2 data-[focus-visible]:outline-accent data-[unavailable]:text-fg-subtle"
-            />
-          )}
-        </CalendarGrid>
+        <RangeCalendarMonth />
       </RangeCalendar>
-      <p className="mt-1 text-xs text-fg-muted">Pick the first day, then the last (UTC days).</p>
+      <p className="mt-1 text-xs text-fg-muted">{RANGE_HINT}</p>
     </div>
   );
 }
