@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { invoiceList } from "@/lib/lists/invoices";
-import { NamesakesOfRows } from "../customers/namesakes";
+import { NamesakesOfRows } from "../customers/namesakes-of-rows";
 import { ListView, useListView } from "../data-table/list-view";
 import { QuickViews, type QuickViewsProps } from "../data-table/quick-views";
 import { invoiceColumns } from "./invoice-columns";

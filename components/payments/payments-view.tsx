@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { nextOrder, type OrderTerm } from "@/lib/lists/order";
 import { paymentList } from "@/lib/lists/payments";
-import { NamesakesOfRows } from "../customers/namesakes";
+import { NamesakesOfRows } from "../customers/namesakes-of-rows";
 import { ListView, useListView } from "../data-table/list-view";
 import { QuickViews, type QuickViewsProps } from "../data-table/quick-views";
 import { CustomerPicker } from "../filters/customer-picker";

@@ -2,6 +2,7 @@
  * The browser's way to the search (`GET /api/search`, the dashboard's own route): what
  * the palette, the customer picker and the invoices list's number search ask.
  */
+import { queryOptions } from "@tanstack/react-query";
 import { type Fetcher, getJson } from "@/lib/api/client";
 import {
   MAX_NAMESAKE_IDS,
@@ -43,4 +44,15 @@ export function fetchNamesakes(ids: readonly string[], signal?: AbortSignal) {
 export function namesakesQueryKey(rows: readonly { customerId: string | null }[]) {
   const ids = [...new Set(rows.flatMap((row) => (row.customerId ? [row.customerId] : [])))];
   return ["customer-namesakes", ids.sort().slice(0, MAX_NAMESAKE_IDS)] as const;
+}
+
+/** The namesakes ask for one page of a list's rows; asked again sooner while the index is read. */
+export function namesakesQueryOptions(rows: readonly { customerId: string | null }[]) {
+  const queryKey = namesakesQueryKey(rows);
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => fetchNamesakes(queryKey[1], signal),
+    enabled: queryKey[1].length > 0,
+    staleTime: (query) => (query.state.data?.index.state === "ready" ? 10 * 60_000 : 30_000),
+  });
 }
