@@ -11,6 +11,7 @@ import { formatMoney, type MoneyLike } from "../../lib/format";
 import { axeBuilder } from "../support/axe";
 import { escapeRegExp } from "../support/filters";
 import { apiAuth, apiWalk, quickViewsOf, reachForList } from "../support/lists";
+import { holdScripts } from "../support/scripts";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
 interface Customer {
@@ -33,14 +34,6 @@ async function owingCustomerOfItsOwnName(request: APIRequestContext): Promise<Cu
   );
   expect(found, "a customer who owes, of a name of its own").toBeTruthy();
   return found!;
-}
-
-/** Holds back every script the page asks for from now on (the lazy palette, the combobox). */
-async function holdScripts(page: Page, ms: number) {
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
 }
 
 const palette = (page: Page) => page.getByRole("dialog", { name: "Command palette" });
@@ -117,10 +110,7 @@ test.describe("nothing typed or clicked is lost", () => {
     // The page's scripts come 30 s late (its inline ones, which put streamed parts in place, run).
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
-    await page.route("**/_next/static/chunks/**/*.js", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 30_000));
-      await route.continue().catch(() => {});
-    });
+    await holdScripts(page, 30_000);
     const load = { waitUntil: "commit" } as const;
     await page.goto(`/invoices?customerIds=${customer.id}&statuses=ISSUED`, load);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(0);

@@ -7,6 +7,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { LIMITED_KEY_URL } from "../support/env";
 import { apiAuth, apiWalk } from "../support/lists";
+import { holdScripts } from "../support/scripts";
 import { ensureSignedIn } from "../support/session";
 import { expect, test } from "../support/test";
 
@@ -118,10 +119,7 @@ test("a number typed and Enter at once, before the palette's script, opens the i
   await page.goto("/invoices");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   // The palette's script (and every later one) comes 2 s late: Enter lands in the early field.
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    await route.continue().catch(() => {});
-  });
+  await holdScripts(page, 2_000);
   await page.keyboard.press("Control+k");
   await page.keyboard.type(invoice.number);
   await expect(palette(page)).toHaveAttribute("aria-busy", "true");
@@ -158,10 +156,7 @@ test("a number typed in the list's number search and Enter at once, before its s
   const invoice = await issuedInvoice(request);
   await page.goto("/invoices");
   // The combobox's script (and every later one) comes 2 s late: Enter lands in the plain field.
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    await route.continue().catch(() => {});
-  });
+  await holdScripts(page, 2_000);
   const field = page.getByRole("combobox", { name: "Invoice number" });
   await field.click();
   await page.keyboard.type(invoice.number);
@@ -179,10 +174,7 @@ test("a number and Enter in the list's number search before any script ran opens
   // No script of the page runs before Enter: the browser sends the field as a plain form.
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 30_000));
-    await route.continue().catch(() => {});
-  });
+  await holdScripts(page, 30_000);
   await page.goto("/invoices", { waitUntil: "commit" });
   const field = page.getByRole("combobox", { name: "Invoice number" });
   await field.fill(invoice.number);
