@@ -10,23 +10,17 @@
  */
 import path from "node:path";
 import { test as plainTest } from "@playwright/test";
-import { axeBuilder } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import { apiAuth, quickViewsOf } from "../support/lists";
 import { AUTH_URL } from "../support/session";
 import { expect, type Locator, type Page, test } from "../support/test";
+import { sidewaysOverflow } from "../support/themes";
 
 const WIDTHS = [360, 390, 768, 1280, 1440] as const;
 /** Below this the navigation is a menu behind the top bar's button. */
 const SIDEBAR_FROM = 1024;
 const SCREENSHOTS = path.join("test-results", "layout-screenshots");
 const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
-
-/**
- * The axe rules whose result depends on the colours. A theme changes nothing else on
- * the page (the same DOM, names, roles, order), so in the dark theme only these run:
- * the other rules would repeat the light theme's run on the same elements.
- */
-const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
 interface PageUnderTest {
   name: string;
@@ -90,25 +84,6 @@ async function open(page: Page, target: PageUnderTest) {
   await expect(page.getByRole("heading", { level: 1, name: target.heading })).toBeVisible();
   // Insight views stream their figures in: measure the page once they are all shown.
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 45_000 });
-}
-
-/** How far the page reaches past the viewport's right edge, in CSS px (0 when it fits). */
-function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-}
-
-async function expectNoAxeViolations(page: Page, what: string, rules: "all" | "colours" = "all") {
-  const builder = axeBuilder(page);
-  const results = await (rules === "colours" ? builder.withRules(COLOUR_RULES) : builder).analyze();
-  expect(
-    results.violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    ),
-    what,
-  ).toEqual([]);
 }
 
 /**

@@ -11,7 +11,7 @@
 import path from "node:path";
 import type { MoneyLike } from "../../lib/format";
 import { formatMoney } from "../../lib/format";
-import { axeBuilder } from "../support/axe";
+import { expectNoAxeViolations } from "../support/axe";
 import { apiAuth, apiWalk } from "../support/lists";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
 
@@ -50,16 +50,6 @@ async function owingCustomer(request: APIRequestContext): Promise<Customer> {
   );
   expect(found).toBeTruthy();
   return found!;
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await axeBuilder(page).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    ),
-    what,
-  ).toEqual([]);
 }
 
 /**

@@ -5,10 +5,10 @@
  * the auto-renewing rows clickable, the CSV export read back, and each page at 390 and
  * 1440 px in both themes with axe.
  */
-import { axeBuilder } from "../support/axe";
 import { E2E_NOW } from "../support/env";
 import { apiWalk } from "../support/lists";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
+import { checkEveryWidthAndTheme } from "../support/themes";
 
 const DAY = 86_400_000;
 const TODAY = Math.floor(Date.parse(E2E_NOW) / DAY) * DAY;
@@ -199,33 +199,18 @@ test("the home card shows the renewals view's totals within 90 days; the CSV hol
   await expect(page).toHaveURL(/\/renewals#auto-renewing$/);
 });
 
-for (const width of [390, 1440])
-  for (const scheme of ["light", "dark"] as const)
-    test(`/renewals and / at ${width} px, ${scheme}: nothing cut, axe clean`, async ({ page }) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme: scheme });
-      await openRenewals(page);
-      const value = page.locator("#value-at-stake");
-      // Nothing wider than the page: the tables scroll inside their own box.
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBeLessThanOrEqual(0);
-      await value.screenshot({
-        path: test.info().outputPath(`renewals-value-${width}-${scheme}.png`),
-      });
-      await page.screenshot({
-        path: test.info().outputPath(`renewals-${width}-${scheme}.png`),
-        fullPage: true,
-      });
-      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
+test("/renewals and / at 1440 and 390 px in both themes: nothing cut, axe clean", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Nothing wider than the page: the value's tables scroll inside their own box.
+  await checkEveryWidthAndTheme(page, { name: "renewals-value", open: () => openRenewals(page) });
+  await checkEveryWidthAndTheme(page, {
+    name: "home-renewal-value",
+    open: async () => {
       await page.goto("/");
       const card = page.getByTestId("card-renewal-value");
       await expect(card.locator("[data-currency]").first()).toBeVisible({ timeout: 60_000 });
-      await page.screenshot({
-        path: test.info().outputPath(`home-${width}-${scheme}.png`),
-        fullPage: true,
-      });
-      expect((await axeBuilder(page).analyze()).violations).toEqual([]);
-    });
+    },
+  });
+});

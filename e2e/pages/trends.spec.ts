@@ -3,16 +3,14 @@
  * recomputed here from whole walks of the API's own lists, and a chart bar is
  * followed to its list. Then the page at 390 and 1440 px in both themes, with axe.
  */
-import path from "node:path";
-import { axeBuilder } from "../support/axe";
 import { E2E_NOW } from "../support/env";
 import { apiWalk } from "../support/lists";
 import { expect, type Page, test } from "../support/test";
+import { checkEveryWidthAndTheme } from "../support/themes";
 
 const DAY = 86_400_000;
 const TODAY = Math.floor(Date.parse(E2E_NOW) / DAY) * DAY;
 const dayOf = (iso: string) => Math.floor(Date.parse(iso) / DAY) * DAY;
-const SCREENSHOTS = path.join("test-results", "trends-screenshots");
 
 interface Money {
   value: number;
@@ -175,26 +173,14 @@ test("a chosen range shows its months; an unknown one is said and the last 12 sh
   await expect(page.locator("section[data-currency]").first().locator("tbody tr")).toHaveCount(12);
 });
 
-for (const width of [390, 1440])
-  for (const scheme of ["light", "dark"] as const)
-    test(`at ${width} px, ${scheme}: nothing sideways, axe finds nothing`, async ({ page }) => {
-      // A long page (four currencies' tables): axe and a full-page screenshot take a while.
-      test.setTimeout(120_000);
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize({ width, height: 900 });
+test("at 1440 and 390 px in both themes: nothing sideways, axe finds nothing", async ({ page }) => {
+  // A long page (four currencies' tables): four axe runs.
+  test.setTimeout(120_000);
+  await checkEveryWidthAndTheme(page, {
+    name: "trends",
+    open: async () => {
       await openTrends(page);
       await expect(page.locator("[data-trends-chart] svg").first()).toBeVisible();
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBe(0);
-      const results = await axeBuilder(page).analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
-      ).toEqual([]);
-      if (process.env.E2E_SCREENSHOTS === "1")
-        await page.screenshot({
-          path: path.join(SCREENSHOTS, `trends-${width}-${scheme}.png`),
-          fullPage: true,
-        });
-    });
+    },
+  });
+});

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import type { AxeResults, ElementContext, RunOptions } from "axe-core";
 
 /** axe-core as @axe-core/playwright loads it: the same version, not a dependency of its own. */
@@ -65,4 +65,28 @@ declare global {
   interface Window {
     axe?: typeof import("axe-core");
   }
+}
+
+/**
+ * The axe rules whose result depends on the colours. A theme changes nothing else on
+ * the page (the same DOM, names, roles, order), so in the dark theme only these run:
+ * the other rules would repeat the light theme's run on the same elements.
+ */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/** axe on the whole page, every rule or the colours' only, its violations named. */
+export async function expectNoAxeViolations(
+  page: Page,
+  what: string,
+  rules: "all" | "colours" = "all",
+) {
+  const builder = axeBuilder(page);
+  const results = await (rules === "colours" ? builder.withRules(COLOUR_RULES) : builder).analyze();
+  expect(
+    results.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+    ),
+    what,
+  ).toEqual([]);
 }
