@@ -12,9 +12,10 @@
  * 50000, only when seeding), BENCH_EXPORT_PORT (default 5150), BENCH_EXPORT_ROWS
  * (default 100000), NEXT_DIST_DIR (the build).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { ensureSeededDatabase } from "../lib/testing/seeded-database";
 import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
 
 const DB = path.resolve(process.env.BENCH_DB ?? ".data/bench.sqlite");
@@ -23,19 +24,6 @@ const PORT = Number(process.env.BENCH_EXPORT_PORT ?? 5150);
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const VIEW = "statuses=ISSUED&orderBy=issuedAt:DESC";
 const URL_ = `http://127.0.0.1:${PORT}/api/export/invoices?${VIEW}`;
-
-function ensureDatabase(): void {
-  if (fs.existsSync(`${DB}.demo-key`)) {
-    console.error(`[bench] using ${path.relative(process.cwd(), DB)} (delete it to re-seed)`);
-    return;
-  }
-  console.error(`[bench] seeding ${CUSTOMERS} customers into ${DB} (about a minute) …`);
-  execFileSync(
-    "npx",
-    ["tsx", "lib/sandbox/cli.ts", "seed", "--reset", "--customers", String(CUSTOMERS)],
-    { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, SANDBOX_DB: DB } },
-  );
-}
 
 async function startServer(): Promise<ChildProcess> {
   if (!fs.existsSync(serverEntry()))
@@ -182,7 +170,7 @@ async function exportRows(pid: number, limit: number): Promise<Run> {
 }
 
 async function main() {
-  ensureDatabase();
+  ensureSeededDatabase(DB, CUSTOMERS);
   const server = await startServer();
   try {
     const pid = serverPid(server.pid!);

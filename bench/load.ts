@@ -45,7 +45,6 @@
  * (default 1: the set-ups in turn that many times; the comparison takes each figure's
  * median over the runs), NEXT_DIST_DIR (the build).
  */
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { availableParallelism, loadavg } from "node:os";
@@ -53,6 +52,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { gunzipSync } from "node:zlib";
 import { type CpuGroups, createCpuGroups, processCpuSeconds } from "../deploy/cpu-quota";
+import { ensureSeededDatabase } from "../lib/testing/seeded-database";
 import { serverEntry } from "../lib/testing/server-start";
 import { type PartsCpu, startBalanced, startOneInstance, type Target } from "./load/targets";
 
@@ -89,15 +89,6 @@ const WALKS: Array<[list: string, query: string]> = [
   ["payments", ""],
   ["payments", "hasUnappliedAmount=true"],
 ];
-
-function ensureDatabase(): void {
-  if (fs.existsSync(`${DB}.demo-key`)) return;
-  console.error(`[bench] seeding 200 customers into ${DB} …`);
-  execFileSync("npx", ["tsx", "lib/sandbox/cli.ts", "seed", "--reset", "--customers", "200"], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, SANDBOX_DB: DB },
-  });
-}
 
 function requireBuild(): void {
   if (!fs.existsSync(serverEntry()))
@@ -345,7 +336,7 @@ function compare(runs: Map<string, Figures[]>): void {
 
 async function main() {
   requireBuild();
-  ensureDatabase();
+  ensureSeededDatabase(DB, 200);
   console.log(
     `bench:load — the data route, production build, built-in API (${path.relative(process.cwd(), DB)}), ${availableParallelism()} cores shared by the server side and this generator`,
   );

@@ -25,6 +25,7 @@ import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { invoiceList } from "../lib/lists/invoices";
 import { chromiumForTests } from "../lib/testing/chromium";
+import { ensureSeededDatabase } from "../lib/testing/seeded-database";
 import { serverEntry, serverStartArgs } from "../lib/testing/server-start";
 
 const DB = path.resolve(process.env.BENCH_WEB_DB ?? ".data/bench-web.sqlite");
@@ -367,12 +368,7 @@ async function printTenThousandRows(browser: Browser) {
 }
 
 async function main() {
-  if (!fs.existsSync(`${DB}.demo-key`)) {
-    console.error(`[bench:web] seeding ${DB} with 1,000 customers …`);
-    run("npx", ["tsx", "lib/sandbox/cli.ts", "seed", "--reset", "--customers", "1000"], {
-      SANDBOX_DB: DB,
-    });
-  }
+  ensureSeededDatabase(DB, 1_000);
   // The build `npm start` will serve: NEXT_DIST_DIR moves it (next.config.ts).
   if (!fs.existsSync(serverEntry())) run("npm", ["run", "build"]);
   const key = fs.readFileSync(`${DB}.demo-key`, "utf8").trim();

@@ -1,9 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import path from "node:path";
+import { ensureSeededDatabase } from "../../lib/testing/seeded-database";
 import { serverEntry, serverStartArgs } from "../../lib/testing/server-start";
 import { BASE, CUSTOMERS, DB, PORT } from "./config";
+
+export const ensureDatabase = () => ensureSeededDatabase(DB, CUSTOMERS);
 
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -26,19 +28,6 @@ function run(command: string, args: string[], env: Record<string, string> = {}) 
     stdio: ["ignore", "inherit", "inherit"],
     env: { ...process.env, ...env },
   });
-}
-
-export function ensureDatabase(): void {
-  if (fs.existsSync(`${DB}.demo-key`)) {
-    console.error(`[bench] using ${path.relative(process.cwd(), DB)} (delete it to re-seed)`);
-    return;
-  }
-  console.error(`[bench] seeding ${CUSTOMERS} customers into ${DB} …`);
-  const started = performance.now();
-  run("npx", ["tsx", "lib/sandbox/cli.ts", "seed", "--reset", "--customers", String(CUSTOMERS)], {
-    SANDBOX_DB: DB,
-  });
-  console.error(`[bench] seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 export function ensureBuild(): void {

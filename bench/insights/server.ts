@@ -1,21 +1,10 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
+import { ensureSeededDatabase } from "../../lib/testing/seeded-database";
 import { serverEntry, serverStartArgs } from "../../lib/testing/server-start";
 import { BASE, CUSTOMERS, DB, PORT } from "./config";
 
-export function ensureDatabase(): void {
-  if (fs.existsSync(`${DB}.demo-key`)) {
-    console.error(`[bench] using ${path.relative(process.cwd(), DB)} (delete it to re-seed)`);
-    return;
-  }
-  console.error(`[bench] seeding ${CUSTOMERS} customers into ${DB} (a few minutes) …`);
-  execFileSync(
-    "npx",
-    ["tsx", "lib/sandbox/cli.ts", "seed", "--reset", "--customers", String(CUSTOMERS)],
-    { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, SANDBOX_DB: DB } },
-  );
-}
+export const ensureDatabase = () => ensureSeededDatabase(DB, CUSTOMERS);
 
 /** One instance (server.ts), the built-in API on the bench database, results in `dataDir`. */
 export async function startServer(dataDir: string, env: Record<string, string> = {}) {

@@ -8,19 +8,16 @@ import "./statement-print.css";
 
 const day = (d: string) => formatDate(`${d}T00:00:00.000Z`);
 
-function SheetHeader({
-  customer,
-  entityName,
-  statement,
-  view,
-  readAt,
-}: {
+interface SheetProps {
   customer: CustomerRecord;
+  /** the business sending it (the API key's), when the key could be read */
   entityName: string | null;
   statement: Statement;
   view: StatementView;
   readAt: string;
-}) {
+}
+
+function SheetHeader({ customer, entityName, statement, view, readAt }: SheetProps) {
   const { period } = statement;
   return (
     <header className="grid gap-4 border-b border-line pb-4 sm:grid-cols-2 print:grid-cols-2">
@@ -60,20 +57,7 @@ function SheetHeader({
  * currency its balances and lines (or open items) and aging, then the cash payments
  * received. Printed, it is all that shows (statement-print.css).
  */
-export function StatementSheet({
-  customer,
-  entityName,
-  statement,
-  view,
-  readAt,
-}: {
-  customer: CustomerRecord;
-  /** the business sending it (the API key's), when the key could be read */
-  entityName: string | null;
-  statement: Statement;
-  view: StatementView;
-  readAt: string;
-}) {
+export function StatementSheet({ customer, entityName, statement, view, readAt }: SheetProps) {
   const { period } = statement;
   return (
     <article className="statement-sheet space-y-6 rounded-md border border-line bg-surface p-4 sm:p-6 print:border-0 print:p-0">

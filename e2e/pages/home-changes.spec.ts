@@ -10,11 +10,13 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { CustomerRecord, InvoiceRecord, PaymentRecord } from "../../lib/api/client";
 import { axeBuilder } from "../support/axe";
 import { E2E_NOW } from "../support/env";
 import { DAY, loadedCount } from "../support/insights";
 import { type OwnServer, startOwnServer } from "../support/own-server";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
+import { screenshotToLookAt } from "../support/themes";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const DAY2 = Math.floor(Date.parse(E2E_NOW) / DAY) * DAY;
@@ -22,24 +24,9 @@ const DAY1 = DAY2 - 3 * DAY;
 const nowOn = (day: number) => new Date(day + 9.5 * 3_600_000).toISOString();
 const HEALTHS = ["RENEWAL_DUE", "ENDING"];
 
-interface Customer {
-  id: string;
-  name: string;
-  contractHealth: string;
-  contractValueAmount: Record<string, unknown>;
-}
-interface Invoice {
-  status: string;
-  issuedAt: string | null;
-  dueAt: string | null;
-  totalAmount: { value: number; currencyCode: string };
-  appliedAmount: { value: number };
-  remainingAmount: { value: number };
-}
-interface Payment {
-  customerId: string | null;
-  receivedDate: string;
-}
+type Customer = CustomerRecord;
+type Invoice = InvoiceRecord;
+type Payment = PaymentRecord;
 
 /** Every row of a list of `base`'s built-in API, read forward with the database's demo key. */
 async function walkOf<T>(
@@ -185,9 +172,7 @@ test("two days kept across a restart: each figure equals the API's lists and ope
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
           );
           expect(overflow).toBeLessThanOrEqual(0);
-          await region.screenshot({
-            path: test.info().outputPath(`home-changes-${width}-${scheme}.png`),
-          });
+          await screenshotToLookAt(region, `home-changes-${width}-${scheme}`);
           expect((await axeBuilder(page).analyze()).violations).toEqual([]);
         }
     });

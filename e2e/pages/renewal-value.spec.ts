@@ -5,6 +5,8 @@
  * the auto-renewing rows clickable, the CSV export read back, and each page at 390 and
  * 1440 px in both themes with axe.
  */
+
+import type { ContractRecord, CustomerRecord, InvoiceRecord } from "../../lib/api/client";
 import { E2E_NOW } from "../support/env";
 import { apiWalk } from "../support/lists";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
@@ -14,25 +16,9 @@ const DAY = 86_400_000;
 const TODAY = Math.floor(Date.parse(E2E_NOW) / DAY) * DAY;
 const WINDOWS = [30, 60, 90];
 
-interface Customer {
-  id: string;
-  contractHealth: string;
-  coverageContractId: string | null;
-  coverageContractAutoRenew: boolean;
-}
-interface Contract {
-  id: string;
-  currencyCode: string;
-  startAt: string;
-  endAt: string;
-  currentAmendmentStartAt: string | null;
-  futureAmendment: { startAt: string } | null;
-}
-interface Invoice {
-  status: string;
-  periodStartAt: string;
-  totalAmount: { value: number };
-}
+type Customer = CustomerRecord;
+type Contract = ContractRecord;
+type Invoice = InvoiceRecord;
 
 /** currency → group → minor units per window, and the auto-renewing customers within 90 days. */
 async function expectedValue(request: APIRequestContext) {

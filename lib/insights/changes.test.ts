@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Fetcher } from "@/lib/api/client";
+import type { CustomerRecord, Fetcher, InvoiceRecord, PaymentRecord } from "@/lib/api/client";
 import { type OwnSandbox, openOwnSandbox } from "@/lib/sandbox/testing/own-sandbox";
 import type { ChangesData } from "./changes";
 import type { KeptValues } from "./parts";
@@ -82,25 +82,9 @@ async function all<T>(list: string): Promise<T[]> {
   }
 }
 
-interface Customer {
-  id: string;
-  name: string;
-  contractHealth: string;
-  contractValueAmount: Record<string, unknown>;
-}
-interface Invoice {
-  status: string;
-  issuedAt: string | null;
-  dueAt: string | null;
-  totalAmount: { value: number; currencyCode: string };
-  appliedAmount: { value: number };
-  remainingAmount: { value: number };
-}
-interface Payment {
-  customerId: string | null;
-  receivedDate: string;
-  amountCents: number;
-}
+type Customer = CustomerRecord;
+type Invoice = InvoiceRecord;
+type Payment = PaymentRecord;
 
 async function healthsAt(day: number): Promise<Map<string, Customer>> {
   vi.stubEnv("SANDBOX_NOW", at(day));

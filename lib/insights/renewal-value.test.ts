@@ -3,7 +3,7 @@
  * through the server's own fetch path), against the test's own walk of the lists.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { Fetcher } from "@/lib/api/client";
+import type { ContractRecord, CustomerRecord, Fetcher, InvoiceRecord } from "@/lib/api/client";
 import { sandboxInfo, walkForward } from "@/lib/sandbox/testing/sandbox";
 
 let renewals: typeof import("./renewals");
@@ -24,25 +24,9 @@ beforeAll(async () => {
 const TODAY = Date.parse("2026-11-22T00:00:00.000Z");
 const DAY = 86_400_000;
 
-interface Customer {
-  id: string;
-  contractHealth: string;
-  coverageContractId: string | null;
-  coverageContractAutoRenew: boolean;
-}
-interface Contract {
-  id: string;
-  currencyCode: string;
-  startAt: string;
-  endAt: string;
-  currentAmendmentStartAt: string | null;
-  futureAmendment: { startAt: string } | null;
-}
-interface Invoice {
-  status: string;
-  periodStartAt: string;
-  totalAmount: { value: number; currencyCode: string };
-}
+type Customer = CustomerRecord;
+type Contract = ContractRecord;
+type Invoice = InvoiceRecord;
 
 /** Whole months between two dates on the same day of the month (the demo's terms are). */
 function wholeMonths(start: string, end: string): number {

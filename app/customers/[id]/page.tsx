@@ -1,13 +1,11 @@
 import { HydrationBoundary } from "@tanstack/react-query";
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { cache, Suspense } from "react";
+import { Suspense } from "react";
 import { CustomerRecords } from "@/components/customers/customer-detail";
 import { type CoverageRead, CustomerSummary } from "@/components/customers/customer-summary";
 import { RecordLoadError } from "@/components/states/record-load-error";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
-import { type ContractRecord, type CustomerRecord, fetchCustomer } from "@/lib/api/client";
-import { asApiError } from "@/lib/api/errors";
+import type { ContractRecord, CustomerRecord } from "@/lib/api/client";
 import { UUID_PATTERN } from "@/lib/api/schemas";
 import { requireViewer } from "@/lib/auth/guard";
 import { readCustomerContracts } from "@/lib/contracts/find";
@@ -15,21 +13,10 @@ import { insightNow } from "@/lib/insights/today";
 import { customerRecordQueries, loadCustomerPage } from "@/lib/lists/customer-records";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 import { prefetchListPage } from "@/lib/upstream/prefetch";
+import { readCustomer } from "@/lib/upstream/read-customer";
 import { serverFetcher } from "@/lib/upstream/server-fetcher";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<PageSearchParams> };
-
-/** The customer, or the error that kept it from being read; once per request (title and page). */
-const readCustomer = cache(async (id: string) => {
-  if (!UUID_PATTERN.test(id)) notFound();
-  try {
-    return { ok: true as const, customer: await fetchCustomer(serverFetcher, id) };
-  } catch (error) {
-    const apiError = asApiError(error);
-    if (apiError.kind === "not-found") notFound();
-    return { ok: false as const, error: apiError.toJSON() };
-  }
-});
 
 /**
  * The customer's coverage contract, found among its contracts (the API has no route

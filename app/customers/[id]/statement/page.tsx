@@ -1,34 +1,18 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
-import { cache, Suspense } from "react";
+import { Suspense } from "react";
 import Link from "@/components/layout/link";
 import { StatementBody } from "@/components/statement/statement-body";
 import { StatementToolbar } from "@/components/statement/statement-toolbar";
 import { RecordLoadError } from "@/components/states/record-load-error";
 import { BlankTableSkeleton } from "@/components/states/table-skeleton";
-import { fetchCustomer } from "@/lib/api/client";
-import { asApiError } from "@/lib/api/errors";
-import { UUID_PATTERN } from "@/lib/api/schemas";
 import { requireViewer } from "@/lib/auth/guard";
 import { isoDay } from "@/lib/insights/aggregate";
 import { insightToday } from "@/lib/insights/today";
 import type { PageSearchParams } from "@/lib/lists/url-params";
 import { readStatementRequest, statementQuery } from "@/lib/statement/period";
-import { serverFetcher } from "@/lib/upstream/server-fetcher";
+import { readCustomer } from "@/lib/upstream/read-customer";
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<PageSearchParams> };
-
-/** The customer, or the error that kept it from being read; once per request (title and page). */
-const readCustomer = cache(async (id: string) => {
-  if (!UUID_PATTERN.test(id)) notFound();
-  try {
-    return { ok: true as const, customer: await fetchCustomer(serverFetcher, id) };
-  } catch (error) {
-    const apiError = asApiError(error);
-    if (apiError.kind === "not-found") notFound();
-    return { ok: false as const, error: apiError.toJSON() };
-  }
-});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // The title names the customer: only for a signed-in viewer.
