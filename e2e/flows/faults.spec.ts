@@ -11,6 +11,7 @@ import { reachForList } from "../support/lists";
 import { startOwnServer, untilListening } from "../support/own-server";
 import { E2E_ACCOUNT, ensureSignedIn } from "../support/session";
 import { type APIRequestContext, expect, type Page, test } from "../support/test";
+import { screenshotToLookAt } from "../support/themes";
 
 // One fault server for the whole file: its tests take turns.
 test.describe.configure({ mode: "serial" });
@@ -241,7 +242,7 @@ test("a list followed to while the API is slow shows its header and a skeleton a
     return getComputedStyle(el).animationName;
   });
   expect(pulse).toBe("pulse");
-  await page.screenshot({ path: test.info().outputPath("list-skeleton.png") });
+  await screenshotToLookAt(page, "list-skeleton");
   await page.emulateMedia({ reducedMotion: "reduce" });
   const probe = page.locator("[data-motion-probe]");
   expect(await probe.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
@@ -286,7 +287,7 @@ test("a customer page shows the record while its tables load; a table whose API 
   await expect(
     page.getByRole("status", { name: "Loading Invoices of this customer" }),
   ).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("customer-loading.png"), fullPage: true });
+  await screenshotToLookAt(page, "customer-loading", { fullPage: true });
   // Then the tables: contracts and payments with their rows, invoices with the failure.
   const contracts = page.getByRole("region", { name: "Contracts of this customer" });
   await expect(contracts.locator("tbody tr").first()).toBeVisible({ timeout: 20_000 });

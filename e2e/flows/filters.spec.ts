@@ -8,6 +8,7 @@ import { axeBuilder } from "../support/axe";
 import { demoKey, E2E_NOW } from "../support/env";
 import { chipOf, escapeRegExp, expectChip, openEditor, toolbar } from "../support/filters";
 import { expect, type Page, test } from "../support/test";
+import { screenshotToLookAt } from "../support/themes";
 
 const THEMES = ["light", "dark"] as const;
 
@@ -47,8 +48,7 @@ for (const theme of THEMES) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/invoices?statuses=ISSUED");
     await useTheme(page, theme);
-    const shot = (name: string) =>
-      page.screenshot({ path: test.info().outputPath(`${name}-${theme}.png`) });
+    const shot = (name: string) => screenshotToLookAt(page, `${name}-${theme}`);
 
     await toolbar(page).getByRole("button", { name: "Add filter" }).click();
     const menu = page.getByRole("menu", { name: "Add filter" });
@@ -117,10 +117,10 @@ test("on a phone every filter is in a sheet, applied as chosen", async ({ page }
   await custom.click();
   await expect(custom).toHaveAttribute("aria-expanded", "true");
   await expect(due.getByRole("grid")).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("filter-sheet-390.png") });
+  await screenshotToLookAt(page, "filter-sheet-390");
   expect(await seriousViolations(page)).toEqual([]);
   await useTheme(page, "dark");
-  await page.screenshot({ path: test.info().outputPath("filter-sheet-390-dark.png") });
+  await screenshotToLookAt(page, "filter-sheet-390-dark");
   expect(await seriousViolations(page, "dark")).toEqual([]);
   await useTheme(page, "light");
   await sheet.getByRole("button", { name: "Done" }).click();
@@ -137,7 +137,7 @@ test("a chip's remove button clears its filter; its editor shows what the URL ho
   await page.goto("/invoices?statuses=DRAFT,ISSUED&hasOutstandingBalance=false");
   await expectChip(page, "Status", "Draft, Issued");
   await expectChip(page, "Outstanding", "Fully paid");
-  await page.screenshot({ path: test.info().outputPath("chips-1440.png") });
+  await screenshotToLookAt(page, "chips-1440");
   await chipOf(page, "Outstanding")
     .getByRole("button", { name: "Remove the Outstanding filter" })
     .click();

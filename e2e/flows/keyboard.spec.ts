@@ -9,6 +9,7 @@ import { LIMITED_KEY_URL } from "../support/env";
 import { apiAuth } from "../support/lists";
 import { ensureSignedIn } from "../support/session";
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from "../support/test";
+import { screenshotToLookAt } from "../support/themes";
 
 interface Row {
   id: string;
@@ -309,7 +310,7 @@ test("j/k follow the API's order of customers; Enter opens the highlighted custo
   await page.keyboard.press("j");
   await page.keyboard.press("j");
   await expect(highlighted(page)).toHaveAttribute("data-row-id", ids[2]!);
-  await page.screenshot({ path: test.info().outputPath("highlight-customers.png") });
+  await screenshotToLookAt(page, "highlight-customers");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/customers/${ids[2]}$`));
 });
@@ -421,7 +422,7 @@ test("Ctrl+K finds a customer by part of its name (the API's answers) and Enter 
   await expect(customerOptions).toHaveText(
     names.map((c) => new RegExp(`^${escapeRegExp(c.name)}`)),
   );
-  await page.screenshot({ path: test.info().outputPath("palette-customers.png") });
+  await screenshotToLookAt(page, "palette-customers");
   // Arrow down to the customer (pages matching the words come first), then Enter.
   for (let i = 0; i < 20; i++) {
     if ((await namedOption(page))?.startsWith(customer.name)) break;

@@ -9,6 +9,7 @@
 import { E2E_DB, E2E_NOW } from "../support/env";
 import { type OwnServer, startOwnServer, untilListening } from "../support/own-server";
 import { expect, type Page, test } from "../support/test";
+import { screenshotToLookAt } from "../support/themes";
 
 // Small, so the long list of the back-button test (twice the allowance's worth of
 // pages) takes 6 pages and 3 s of waiting out the limit, not 12 and 6.
@@ -93,7 +94,7 @@ test("a 429 reads 'Too many requests, retrying in N s', and the rows follow afte
       .scrollIntoViewIfNeeded({ timeout: 2_000 })
       .then(() => true)
       .catch(() => false);
-    if (shown) await page.screenshot({ path: test.info().outputPath(`rate-limited-${width}.png`) });
+    if (shown) await screenshotToLookAt(page, `rate-limited-${width}`);
   }
 
   // The retry after Retry-After (a second or two: one read a second) brings the next page.

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe";
 
 const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === "1";
@@ -49,11 +49,23 @@ export async function checkEveryWidthAndTheme(page: Page, options: EveryWidthAnd
       await expect.poll(() => sidewaysOverflow(page), { message: what }).toBeLessThanOrEqual(0);
       await check?.(width, scheme);
       await expectNoAxeViolations(page, what, scheme === "light" ? "all" : "colours");
-      if (TAKE_SCREENSHOTS)
-        await page.screenshot({
-          path: path.join(SCREENSHOTS, `${name}-${width}-${scheme}.png`),
-          fullPage: true,
-        });
+      await screenshotToLookAt(page, `${name}-${width}-${scheme}`, { fullPage: true });
     }
   }
+}
+
+/**
+ * A picture of the page or of one part, to be looked at: written to
+ * test-results/screenshots/<name>.png only with E2E_SCREENSHOTS=1 (a full page costs
+ * the browser up to a core-second, for a picture an ordinary run never shows anyone).
+ */
+export async function screenshotToLookAt(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean } = {},
+) {
+  if (!TAKE_SCREENSHOTS) return;
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  if ("goto" in target) await target.screenshot({ path: file, fullPage: options.fullPage });
+  else await target.screenshot({ path: file });
 }
