@@ -61,14 +61,20 @@ test.beforeEach(async ({ request }) => {
 const invoicesOf = (page: Page) => page.getByRole("region", { name: "Invoices" });
 const paymentsOf = (page: Page) => page.getByRole("region", { name: "Payments" });
 
-/** Scrolled down to the customer's row, page by page as a person would. */
+/**
+ * Scrolled down to the customer's row, a screen at a time as a person would (a longer
+ * step could pass the row between two looks: only the rows near the view are drawn).
+ */
 async function scrollToRowOf(page: Page, region: Locator, customer: Customer) {
+  const row = region.locator("tbody tr").filter({ hasText: customer.billingEmail }).first();
   await expect(async () => {
-    const row = region.locator("tbody tr").filter({ hasText: customer.billingEmail }).first();
-    if ((await row.count()) > 0) await row.scrollIntoViewIfNeeded();
-    else await page.mouse.wheel(0, 1_500);
+    if ((await row.count()) === 0) {
+      await page.mouse.wheel(0, 800);
+      throw new Error(`no row of ${customer.billingEmail} drawn yet`);
+    }
+    await row.scrollIntoViewIfNeeded();
     await expect(row).toBeInViewport({ timeout: 1_000 });
-  }).toPass({ timeout: 150_000 });
+  }).toPass({ timeout: 150_000, intervals: [100] });
 }
 
 test("same-named customers are told apart in the invoices list at 1440 and 390 px", async ({

@@ -14,7 +14,7 @@ import type { CustomerRecord, InvoiceRecord, PaymentRecord } from "../../lib/api
 import { E2E_NOW } from "../support/env";
 import { DAY, loadedCount } from "../support/insights";
 import { type OwnServer, startOwnServer } from "../support/own-server";
-import { type APIRequestContext, expect, type Page, test } from "../support/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "../support/test";
 import { checkEveryWidthAndTheme } from "../support/themes";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -175,34 +175,46 @@ test("two days kept across a restart: each figure equals the API's lists and ope
     await test.step("each link opens a list holding what it counts", async () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(`${base}/`);
-      await page.getByTestId("changes-overdue").getByRole("link").first().click();
-      await expect(page).toHaveURL(/\/invoices\?.*dueDateStartAt=2026-11-19/);
+      // Each link is followed from the page and Back returns to it, in the app (one load).
+      const followed = async (link: Locator, url: RegExp) => {
+        await link.click();
+        await expect(page).toHaveURL(url);
+      };
+      const back = async () => {
+        await page.goBack();
+        await expect(page.getByTestId("changes-since")).toBeVisible();
+      };
+      await followed(
+        page.getByTestId("changes-overdue").getByRole("link").first(),
+        /\/invoices\?.*dueDateStartAt=2026-11-19/,
+      );
       if (overdue.length > 0)
         expect(await loadedCount(page, "Invoices", "invoices")).toBe(overdue.length);
-
-      await page.goto(`${base}/`);
-      await page.getByTestId("changes-issued").getByRole("link").first().click();
-      await expect(page).toHaveURL(/\/invoices\?.*issueDateStartAt=2026-11-19/);
+      await back();
+      await followed(
+        page.getByTestId("changes-issued").getByRole("link").first(),
+        /\/invoices\?.*issueDateStartAt=2026-11-19/,
+      );
       if (issued.length > 0)
         expect(await loadedCount(page, "Invoices", "invoices")).toBe(issued.length);
-
-      await page.goto(`${base}/`);
-      await page.getByTestId("changes-payments").getByRole("link").first().click();
-      await expect(page).toHaveURL(/\/payments$/);
-
+      await back();
+      await followed(page.getByTestId("changes-payments").getByRole("link").first(), /\/payments$/);
       for (const h of HEALTHS) {
-        await page.goto(`${base}/`);
-        await page.locator(`[data-health="${h}"] [data-figure]`).first().click();
-        await expect(page).toHaveURL(new RegExp(`/customers\\?contractHealths=${h}$`));
+        await back();
+        await followed(
+          page.locator(`[data-health="${h}"] [data-figure]`).first(),
+          new RegExp(`/customers\\?contractHealths=${h}$`),
+        );
       }
       const first = [...entered.RENEWAL_DUE!, ...entered.ENDING!][0]!;
-      await page.goto(`${base}/`);
-      await page
-        .getByTestId("home-changes")
-        .getByRole("link", { name: first.name, exact: true })
-        .first()
-        .click();
-      await expect(page).toHaveURL(new RegExp(`/customers/${first.id}$`));
+      await back();
+      await followed(
+        page
+          .getByTestId("home-changes")
+          .getByRole("link", { name: first.name, exact: true })
+          .first(),
+        new RegExp(`/customers/${first.id}$`),
+      );
     });
   } finally {
     server.stop();
