@@ -468,62 +468,54 @@ test("while the palette's search for what is typed runs, the customers last foun
   await expect(customerOptions).toHaveCount(twins.length);
 });
 
-test("the palette jumps to a page by name, from the nav button too; Esc closes it", async ({
+test("the palette jumps to a page by name, from the nav button too, naming the option Enter opens; Esc closes it; it says when no customer matches, and when customers cannot be searched", async ({
   page,
 }) => {
   await page.goto("/");
-  await openPalette(page);
-  await paletteInput(page).fill("paym");
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/payments$/);
-  await expect(palette(page)).toBeHidden();
+  await test.step("the field names the option Enter opens, as one types, moves and types again", async () => {
+    await openPalette(page);
+    const input = paletteInput(page);
+    await input.pressSequentially("o");
+    await expect.poll(() => namedOption(page)).toMatch(/^Home/);
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => namedOption(page)).toMatch(/^Invoices/);
+    // Typed over: the field names the first match again, the one Enter opens.
+    await page.keyboard.press("Control+a");
+    await page.keyboard.press("Backspace");
+    await expect.poll(() => namedOption(page)).toBeNull();
+    await input.pressSequentially("paym");
+    await expect.poll(() => namedOption(page)).toMatch(/^Payments/);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/payments$/);
+    await expect(palette(page)).toBeHidden();
+  });
 
-  await page.getByRole("button", { name: /^Jump to…/ }).click();
-  await expect(palette(page)).toBeVisible();
-  await paletteInput(page).fill("receivables");
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/receivables$/);
+  await test.step("from the nav button too; Esc closes it", async () => {
+    await page.getByRole("button", { name: /^Jump to…/ }).click();
+    await expect(palette(page)).toBeVisible();
+    await paletteInput(page).fill("receivables");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/receivables$/);
 
-  await openPalette(page);
-  await page.keyboard.press("Escape");
-  await expect(palette(page)).toBeHidden();
-  await expect(page).toHaveURL(/\/receivables$/);
-});
+    await openPalette(page);
+    await page.keyboard.press("Escape");
+    await expect(palette(page)).toBeHidden();
+    await expect(page).toHaveURL(/\/receivables$/);
+  });
 
-test("the palette's field names the option Enter opens, as one types, moves and types again", async ({
-  page,
-}) => {
-  await page.goto("/invoices");
-  await openPalette(page);
-  const input = paletteInput(page);
-  await input.pressSequentially("o");
-  await expect.poll(() => namedOption(page)).toMatch(/^Home/);
-  await page.keyboard.press("ArrowDown");
-  await expect.poll(() => namedOption(page)).toMatch(/^Invoices/);
-  // Typed over: the field names the first match again, the one Enter opens.
-  await page.keyboard.press("Control+a");
-  await page.keyboard.press("Backspace");
-  await expect.poll(() => namedOption(page)).toBeNull();
-  await input.pressSequentially("paym");
-  await expect.poll(() => namedOption(page)).toMatch(/^Payments/);
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/payments$/);
-});
+  await test.step("no customer matches", async () => {
+    await openPalette(page);
+    await paletteInput(page).fill("zqxjvw");
+    await expect(palette(page)).toContainText("No customer named like “zqxjvw”.");
+  });
 
-test("the palette says when no customer matches, and when customers cannot be searched", async ({
-  page,
-}) => {
-  await page.goto("/key");
-  await openPalette(page);
-  await paletteInput(page).fill("zqxjvw");
-  await expect(palette(page)).toContainText("No customer named like “zqxjvw”.");
-
-  // A key without customers:read: the API's refusal is said, not shown as "no match".
-  await ensureSignedIn(page, LIMITED_KEY_URL);
-  await page.goto(`${LIMITED_KEY_URL}/invoices`);
-  await openPalette(page);
-  await paletteInput(page).fill("acme");
-  await expect(palette(page).getByRole("alert")).toContainText("Customers could not be searched");
+  await test.step("a key without customers:read: the API's refusal is said, not shown as no match", async () => {
+    await ensureSignedIn(page, LIMITED_KEY_URL);
+    await page.goto(`${LIMITED_KEY_URL}/invoices`);
+    await openPalette(page);
+    await paletteInput(page).fill("acme");
+    await expect(palette(page).getByRole("alert")).toContainText("Customers could not be searched");
+  });
 });
 
 test("below 1024 px, where the navigation folds into a menu, the palette and the shortcuts help show over the page", async ({

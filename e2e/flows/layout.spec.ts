@@ -30,6 +30,8 @@ interface PageUnderTest {
   heading: RegExp;
   /** another server (the sign-in page is only served where sign-in is on) */
   origin?: string;
+  /** what must have arrived before the page is measured, beyond its heading */
+  ready?: (page: Page) => Promise<void>;
 }
 
 interface RecordIds {
@@ -40,7 +42,16 @@ interface RecordIds {
 }
 
 const PAGES: PageUnderTest[] = [
-  { name: "home", path: () => "/", heading: /^Invoicing$/ },
+  {
+    name: "home",
+    path: () => "/",
+    heading: /^Invoicing$/,
+    // The renewal value's card, the widest of the home page's figures.
+    ready: (page) =>
+      expect(page.getByTestId("card-renewal-value").locator("[data-currency]").first()).toBeVisible(
+        { timeout: 60_000 },
+      ),
+  },
   { name: "invoices", path: () => "/invoices", heading: /^Invoices$/ },
   { name: "invoice", path: (ids) => `/invoices/${ids.invoice}`, heading: /^Invoice INV-/ },
   { name: "customers", path: () => "/customers", heading: /^Customers$/ },
@@ -52,7 +63,18 @@ const PAGES: PageUnderTest[] = [
     heading: /\S/,
   },
   { name: "payments", path: () => "/payments", heading: /^Payments$/ },
-  { name: "renewals", path: () => "/renewals", heading: /^Renewals$/ },
+  {
+    name: "renewals",
+    path: () => "/renewals",
+    heading: /^Renewals$/,
+    // The value at stake's tables, once the view has been read.
+    ready: async (page) => {
+      await expect(page.getByTestId("as-of").first()).not.toContainText("Not read yet", {
+        timeout: 60_000,
+      });
+      await expect(page.locator("#value-at-stake")).toBeVisible();
+    },
+  },
   { name: "receivables", path: () => "/receivables", heading: /^Receivables$/ },
   { name: "key", path: () => "/key", heading: /^API key$/ },
   { name: "views", path: () => "/views", heading: /^Saved views$/ },
@@ -82,6 +104,7 @@ async function open(page: Page, target: PageUnderTest) {
   const address = target.path(await recordIds(page));
   await page.goto(target.origin ? `${target.origin}${address}` : address);
   await expect(page.getByRole("heading", { level: 1, name: target.heading })).toBeVisible();
+  await target.ready?.(page);
   // Insight views stream their figures in: measure the page once they are all shown.
   await expect(page.locator("[aria-busy=true]")).toHaveCount(0, { timeout: 45_000 });
 }
@@ -176,8 +199,12 @@ test("on a phone a list's rows start in the first screen: one row of quick views
 }) => {
   const screen = { width: 390, height: 844 };
   await page.setViewportSize(screen);
+  const invoiceViews = quickViewsOf(page, "Invoice views");
+  let upcoming = "";
   for (const list of LISTS) {
     await page.goto(list.path);
+    if (list.path === "/invoices")
+      upcoming = (await invoiceViews.tab("Upcoming").getAttribute("href"))!;
     const rows = page.getByRole("region", { name: list.region }).locator("tbody tr[data-row-id]");
     await expect(rows.first()).toBeVisible();
     // Five rows whole in the first screen (two, when the description, two rows of quick
@@ -214,15 +241,13 @@ test("on a phone a list's rows start in the first screen: one row of quick views
     }
   }
   // Opened on the last quick view, the row is scrolled to show it.
-  const views = quickViewsOf(page, "Invoice views");
-  await page.goto("/invoices");
-  await page.goto((await views.tab("Upcoming").getAttribute("href"))!);
-  await expect(views.current).toHaveText("Upcoming");
+  await page.goto(upcoming);
+  await expect(invoiceViews.current).toHaveText("Upcoming");
   const row = page.getByRole("navigation", { name: "Invoice views" }).getByRole("list");
   expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   await expect
     .poll(async () => {
-      const [box, current] = [await row.boundingBox(), await views.current.boundingBox()];
+      const [box, current] = [await row.boundingBox(), await invoiceViews.current.boundingBox()];
       return current!.x >= box!.x && current!.x + current!.width <= box!.x + box!.width + 1;
     })
     .toBe(true);
@@ -231,10 +256,13 @@ test("on a phone a list's rows start in the first screen: one row of quick views
 test("below 1024 px the navigation is a menu: it opens under the bar, Esc and a link close it", async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/key");
   for (const scheme of ["light", "dark"] as const) {
+    // The same page in the other theme: Back from the list a link opened.
+    if (scheme === "dark") await page.goBack();
     await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/key");
+    await expect(page).toHaveURL(/\/key$/);
     const nav = page.getByRole("navigation", { name: "Main" });
     const menu = page.getByRole("button", { name: "Menu" });
     await expect(nav).toBeHidden();
@@ -304,9 +332,10 @@ test("axe finds nothing with a table's Columns and Sort menus open, in both them
   await page.goto("/invoices");
   await page.getByRole("button", { name: "Columns" }).click();
   await inBothThemes("Columns", page.getByRole("dialog", { name: "Columns" }));
+  // The phone's Sort menu on the same list, narrowed.
+  await page.keyboard.press("Escape");
   await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/payments");
   await page.getByRole("button", { name: "Sort" }).click();
   await inBothThemes("Sort", page.getByRole("menu", { name: "Sort by" }));
 });
