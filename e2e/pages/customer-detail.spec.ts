@@ -299,13 +299,15 @@ test("the three tables list the customer's invoices, contracts and payments as t
     .toEqual(oldest.slice(0, 10).map((i) => `/invoices/${i.id}`));
 });
 
-test("an unknown or malformed id is a 404 page", async ({ page }) => {
-  for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-customer"]) {
-    const response = await page.goto(`/customers/${id}`);
-    expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Customer not found" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Back to customers" })).toBeVisible();
-  }
+test("an unknown or malformed id is a 404 page", async ({ page, request }) => {
+  const response = await page.goto("/customers/00000000-0000-4000-8000-000000000000");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Customer not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to customers" })).toBeVisible();
+  // A malformed id: the same page, as the server answers it.
+  const malformed = await request.get("/customers/not-a-customer");
+  expect(malformed.status()).toBe(404);
+  expect(await malformed.text()).toContain("Customer not found");
 });
 
 test("a refused key and an API that is down are explained", async ({ page, request }) => {

@@ -163,7 +163,9 @@ test("the chosen columns are in the URL: reload and Back keep them, a saved view
 
   // Saved with the columns; the navigation's link is the same plain URL.
   await saveView(page, name);
-  await page.goto("/customers");
+  // Pages reached by the navigation from here, as a person moves through the app.
+  await nav(page).getByRole("link", { name: "Customers" }).first().click();
+  await expect(page).toHaveURL(/\/customers$/);
   const link = savedSection(page).getByRole("link", { name });
   await expect(link).toHaveAttribute("href", `/invoices?${query}`);
   await link.click();
@@ -174,7 +176,8 @@ test("the chosen columns are in the URL: reload and Back keep them, a saved view
   await closeMenu(page);
 
   // The palette: Ctrl+K, part of the name, Enter.
-  await page.goto("/payments");
+  await nav(page).getByRole("link", { name: "Payments" }).first().click();
+  await expect(page).toHaveURL(/\/payments$/);
   await expect(async () => {
     await page.keyboard.press("Control+k");
     await expect(palette(page)).toBeVisible({ timeout: 5_000 });
@@ -190,7 +193,8 @@ test("the chosen columns are in the URL: reload and Back keep them, a saved view
   await expectChosenView(page, truth);
 
   // Tidy: this browser's view deleted on the saved views page.
-  await page.goto("/views");
+  await savedSection(page).getByRole("link", { name: "Manage" }).click();
+  await expect(page).toHaveURL(/\/views$/);
   await page.getByRole("button", { name: `Delete ${name}` }).click();
   await page.getByRole("button", { name: "Yes, delete" }).click();
   await expect(page.getByRole("link", { name })).toHaveCount(0);
