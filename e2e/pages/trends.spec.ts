@@ -61,7 +61,7 @@ async function openTrends(page: Page, query = "") {
   });
 }
 
-test("invoiced per month and currency equals the API's issued invoices; a bar opens that month's list", async ({
+test("invoiced per month and currency, DSO and the slowest payers equal the API's figures; a bar opens that month's list; a range shows its months", async ({
   page,
   request,
 }) => {
@@ -95,6 +95,55 @@ test("invoiced per month and currency equals the API's issued invoices; a bar op
     }
   }
 
+  await test.step("DSO per currency and a slowest payer's days to pay and DSO", async () => {
+    for (const code of new Set(issued.map((i) => i.totalAmount.currencyCode)))
+      await expect(page.locator(`[data-dso="${code}"] [data-dso-days]`)).toHaveText(
+        dsoText(issued, code),
+      );
+
+    const table = page.getByRole("table", { name: "Slowest payers" });
+    const row = table.locator("tbody tr").first();
+    const customerId = (await row.getAttribute("data-customer"))!;
+    const own = await apiWalk<Invoice>(
+      request,
+      "invoices",
+      `statuses=ISSUED&customerId=${customerId}`,
+    );
+    const paid = own.filter((i) => i.paidAt && i.paidAt.slice(0, 7) >= lastMonths(12)[0]!);
+    const taken = paid
+      .map((i) => (dayOf(i.paidAt!) - dayOf(i.issuedAt)) / DAY)
+      .sort((a, b) => a - b);
+    const mid = Math.floor(taken.length / 2);
+    const median = taken.length % 2 ? taken[mid]! : (taken[mid - 1]! + taken[mid]!) / 2;
+    const withDue = paid.filter((i) => i.dueAt);
+    const late = withDue.filter((i) => dayOf(i.paidAt!) > dayOf(i.dueAt!)).length;
+    await expect(row.locator("[data-average]")).toHaveText(
+      days(taken.reduce((a, b) => a + b, 0) / taken.length),
+    );
+    await expect(row.locator("[data-median]")).toHaveText(days(median));
+    await expect(row.locator("[data-late]")).toHaveText(
+      withDue.length === 0
+        ? "—"
+        : (late / withDue.length).toLocaleString("en-US", {
+            style: "percent",
+            maximumFractionDigits: 1,
+          }),
+    );
+    for (const code of new Set(own.map((i) => i.totalAmount.currencyCode)))
+      await expect(row.locator("[data-accounts]")).toContainText(`DSO ${dsoText(own, code)}`);
+
+    // Sorting by median puts the largest median first.
+    await table.getByRole("button", { name: "Median days" }).click();
+    await expect(table.getByRole("columnheader", { name: /Median days/ })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+    const medians = await table
+      .locator("tbody [data-median]")
+      .evaluateAll((els) => els.map((e) => Number(e.textContent)));
+    expect(medians).toEqual([...medians].sort((a, b) => b - a));
+  });
+
   // A month of the chart is a link: by keyboard it opens the invoices issued in it.
   const bar = page.locator(`[data-trends-chart="${codes[0]}"] a[data-chart-month="${months[10]}"]`);
   await expect(bar).toHaveAttribute("aria-label", /^October 2026 in \w+: invoiced /);
@@ -104,70 +153,19 @@ test("invoiced per month and currency equals the API's issued invoices; a bar op
     /\/invoices\?statuses=ISSUED&issueDateStartAt=2026-10-01&issueDateEndAt=2026-10-31T23:59:59\.999Z&orderBy=issuedAt:ASC&columns=paidAt$/,
   );
   await expect(page.getByRole("columnheader", { name: "Paid" })).toBeVisible();
-});
 
-test("DSO per currency and a slowest payer's days to pay and DSO equal the API's own figures", async ({
-  page,
-  request,
-}) => {
-  const issued = await apiWalk<Invoice>(request, "invoices", "statuses=ISSUED");
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await openTrends(page);
-  for (const code of new Set(issued.map((i) => i.totalAmount.currencyCode)))
-    await expect(page.locator(`[data-dso="${code}"] [data-dso-days]`)).toHaveText(
-      dsoText(issued, code),
-    );
-
-  const table = page.getByRole("table", { name: "Slowest payers" });
-  const row = table.locator("tbody tr").first();
-  const customerId = (await row.getAttribute("data-customer"))!;
-  const own = await apiWalk<Invoice>(
-    request,
-    "invoices",
-    `statuses=ISSUED&customerId=${customerId}`,
-  );
-  const paid = own.filter((i) => i.paidAt && i.paidAt.slice(0, 7) >= lastMonths(12)[0]!);
-  const taken = paid.map((i) => (dayOf(i.paidAt!) - dayOf(i.issuedAt)) / DAY).sort((a, b) => a - b);
-  const mid = Math.floor(taken.length / 2);
-  const median = taken.length % 2 ? taken[mid]! : (taken[mid - 1]! + taken[mid]!) / 2;
-  const withDue = paid.filter((i) => i.dueAt);
-  const late = withDue.filter((i) => dayOf(i.paidAt!) > dayOf(i.dueAt!)).length;
-  await expect(row.locator("[data-average]")).toHaveText(
-    days(taken.reduce((a, b) => a + b, 0) / taken.length),
-  );
-  await expect(row.locator("[data-median]")).toHaveText(days(median));
-  await expect(row.locator("[data-late]")).toHaveText(
-    withDue.length === 0
-      ? "—"
-      : (late / withDue.length).toLocaleString("en-US", {
-          style: "percent",
-          maximumFractionDigits: 1,
-        }),
-  );
-  for (const code of new Set(own.map((i) => i.totalAmount.currencyCode)))
-    await expect(row.locator("[data-accounts]")).toContainText(`DSO ${dsoText(own, code)}`);
-
-  // Sorting by median puts the largest median first.
-  await table.getByRole("button", { name: "Median days" }).click();
-  await expect(table.getByRole("columnheader", { name: /Median days/ })).toHaveAttribute(
-    "aria-sort",
-    "descending",
-  );
-  const medians = await table
-    .locator("tbody [data-median]")
-    .evaluateAll((els) => els.map((e) => Number(e.textContent)));
-  expect(medians).toEqual([...medians].sort((a, b) => b - a));
-});
-
-test("a chosen range shows its months; an unknown one is said and the last 12 shown", async ({
-  page,
-}) => {
-  await openTrends(page, "?range=3m");
+  // Back, a shorter range chosen shows its months.
+  await page.goBack();
+  await page.getByRole("link", { name: "Last 3 months" }).click();
+  await expect(page).toHaveURL(/\/trends\?range=3m$/);
   await expect(page.locator("section[data-currency]").first().locator("tbody tr")).toHaveCount(3);
   await expect(page.getByRole("link", { name: "Last 3 months" })).toHaveAttribute(
     "aria-current",
     "page",
   );
+});
+
+test("an unknown range is said and the last 12 months shown", async ({ page }) => {
   await openTrends(page, "?range=fortnight");
   await expect(page.locator("[data-unknown-range]")).toContainText("There is no range “fortnight”");
   await expect(page.locator("section[data-currency]").first().locator("tbody tr")).toHaveCount(12);
