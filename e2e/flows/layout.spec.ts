@@ -1,7 +1,8 @@
 /**
  * The frame of every page at every width and in both themes: no page scrolls
  * sideways from 360 to 1440 px, nor down into blank space, the navigation folds into
- * a menu below 1024 px, every page passes axe in the light and the dark theme, and the theme follows the
+ * a menu below 1024 px, every page passes axe in the light and the dark theme and
+ * reports no CSP violation nor error, and the theme follows the
  * system, is remembered, and is on <html> before any script of the app runs (no
  * flash of the other theme). With E2E_SCREENSHOTS=1 (`npm run screenshots`), every
  * page at 390 and 1440 px in both themes is also written to
@@ -12,6 +13,7 @@ import path from "node:path";
 import { test as plainTest } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
 import { apiAuth, quickViewsOf } from "../support/lists";
+import { watchPageProblems } from "../support/page-problems";
 import { AUTH_URL } from "../support/session";
 import { expect, type Locator, type Page, test } from "../support/test";
 import { sidewaysOverflow } from "../support/themes";
@@ -133,6 +135,8 @@ for (const target of PAGES)
     // theme follows until a person picks one (the same page, the same DOM: only its
     // colours change; the dark theme as a page first arrives in it is the no-flash
     // test's, below).
+    // Nor does the page report a CSP violation, an error on the console or an uncaught one.
+    const problems = await watchPageProblems(page);
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, target);
@@ -169,6 +173,7 @@ for (const target of PAGES)
         // The phone layout too: another arrangement, other contrasts (the menu button).
         await expectNoAxeViolations(page, `${target.name}, ${scheme}, 390 px`, rules);
       });
+    expect(problems, target.name).toEqual([]);
   });
 
 /** The lists, their quick views' names, and the words of their sort hint (shown wider than a phone). */
