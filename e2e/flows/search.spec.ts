@@ -141,8 +141,9 @@ test("the invoices list's number search lists what a number finds, and opens it"
   await option.click();
   await expectInvoicePage(page, invoice);
 
-  // Enter with nothing highlighted opens the number as typed.
-  await page.goto("/invoices");
+  // Back on the list, Enter with nothing highlighted opens the number as typed.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/invoices$/);
   await field.fill(invoice.number);
   await expect(option).toBeVisible();
   await field.press("Enter");

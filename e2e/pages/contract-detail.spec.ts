@@ -214,10 +214,10 @@ test("an unknown or malformed id is the contract 404 page, saying so", async ({
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Contract not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to contracts" })).toBeVisible();
-  // A malformed id: the same page, as the server answers it.
+  // A malformed id, as the server answers it: the same status (the page's words are in
+  // every contract page's payload, as its 404 boundary, so they tell nothing here).
   const malformed = await request.get("/contracts/not-a-contract");
   expect(malformed.status()).toBe(404);
-  expect(await malformed.text()).toContain("Contract not found");
 });
 
 test("an API that is down shows what went wrong and a Retry, not a stack", async ({

@@ -304,10 +304,10 @@ test("an unknown or malformed id is a 404 page", async ({ page, request }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1, name: "Customer not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to customers" })).toBeVisible();
-  // A malformed id: the same page, as the server answers it.
+  // A malformed id, as the server answers it: the same status (the page's words are in
+  // every customer page's payload, as its 404 boundary, so they tell nothing here).
   const malformed = await request.get("/customers/not-a-customer");
   expect(malformed.status()).toBe(404);
-  expect(await malformed.text()).toContain("Customer not found");
 });
 
 test("a refused key and an API that is down are explained", async ({ page, request }) => {

@@ -262,17 +262,16 @@ test("a malformed id is a 404 (or an error page), never a stack", async ({
   request,
   baseURL,
 }) => {
-  // One in the browser; the others as the server answers them: the same status and
-  // page (its words in the answer, which the browser draws as it does the first).
+  // One drawn in the browser; the others as the server answers them: the same status,
+  // and no stack (the page's words are in every invoice page's payload, as its 404
+  // boundary, so they tell nothing here).
   const response = await page.goto("/invoices/not-a-uuid");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Invoice not found");
   for (const id of ["12345", "%25", "..%2F..%2Fetc", "x".repeat(300)]) {
     const answer = await request.get(`/invoices/${id}`);
     expect(answer.status(), id).toBe(404);
-    const html = await answer.text();
-    expect(html, id).toContain("Invoice not found");
-    expect(html, id).not.toMatch(STACK);
+    expect(await answer.text(), id).not.toMatch(STACK);
   }
   for (const [path, expected] of [
     ["/invoices/%", 400],
