@@ -2,12 +2,11 @@
  * The frame of every page at every width and in both themes: no page scrolls
  * sideways from 360 to 1440 px, nor down into blank space, the navigation folds into
  * a menu below 1024 px, every page passes axe in the light and the dark theme and
- * reports no CSP violation nor error, and the theme follows the
- * system, is remembered, and is on <html> before any script of the app runs (no
- * flash of the other theme). With E2E_SCREENSHOTS=1 (`npm run screenshots`), every
- * page at 390 and 1440 px in both themes is also written to
- * test-results/layout-screenshots/ to be looked at: about a tenth of this file's
- * CPU, for pictures nobody looks at in an ordinary run.
+ * reports no CSP violation nor error, and the theme follows the system, is
+ * remembered, and is on <html> before any script of the app runs (no flash of the
+ * other theme). With E2E_SCREENSHOTS=1 (`npm run screenshots`), every page at 390 and
+ * 1440 px in both themes is also written to test-results/layout-screenshots/ to be
+ * looked at (not in an ordinary run: nobody looks at them there).
  */
 import path from "node:path";
 import { test as plainTest } from "@playwright/test";
