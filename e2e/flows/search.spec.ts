@@ -118,8 +118,9 @@ test("a number typed and Enter at once, before the palette's script, opens the i
   const invoice = await issuedInvoice(request);
   await page.goto("/invoices");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  // The palette's script (and every later one) comes 2 s late: Enter lands in the early field.
-  await holdScripts(page, 2_000);
+  // The palette's script (and every later one) comes 5 s late: Enter lands in the early
+  // field (long enough for a loaded machine to type the number before it comes).
+  await holdScripts(page, 5_000);
   await page.keyboard.press("Control+k");
   await page.keyboard.type(invoice.number);
   await expect(palette(page)).toHaveAttribute("aria-busy", "true");
@@ -156,8 +157,9 @@ test("a number typed in the list's number search and Enter at once, before its s
 }) => {
   const invoice = await issuedInvoice(request);
   await page.goto("/invoices");
-  // The combobox's script (and every later one) comes 2 s late: Enter lands in the plain field.
-  await holdScripts(page, 2_000);
+  // The combobox's script (and every later one) comes 5 s late: Enter lands in the plain
+  // field (long enough for a loaded machine to type the number before it comes).
+  await holdScripts(page, 5_000);
   const field = page.getByRole("combobox", { name: "Invoice number" });
   await field.click();
   await page.keyboard.type(invoice.number);
