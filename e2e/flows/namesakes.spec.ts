@@ -74,7 +74,9 @@ async function scrollToRowOf(region: Locator, customer: Customer) {
       await region.evaluate((el) => el.scrollBy({ top: el.clientHeight * 0.8 }));
       throw new Error(`no row of ${customer.billingEmail} drawn yet`);
     }
-    await row.scrollIntoViewIfNeeded();
+    // Bounded: a row drawn at one width is dropped when the rows are measured again at
+    // another, and an unbounded wait for it would outlast the search.
+    await row.scrollIntoViewIfNeeded({ timeout: 2_000 });
     await expect(row).toBeInViewport({ timeout: 1_000 });
   }).toPass({ timeout: 150_000, intervals: [100] });
 }
