@@ -144,7 +144,7 @@ export function TallRowCard({
     <div className="flex min-w-0 flex-col gap-0.5">
       <div className="flex min-w-0 items-center gap-2">
         <span className="shrink-0 whitespace-nowrap font-medium">{title}</span>
-        <span className="min-w-0 truncate">{badge}</span>
+        <span className="min-w-0 truncate *:align-top">{badge}</span>
       </div>
       <div className="flex items-baseline justify-between gap-3">
         <span className="min-w-0 truncate text-fg-muted">{subtitle}</span>

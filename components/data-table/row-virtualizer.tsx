@@ -1,7 +1,7 @@
 "use client";
 
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type RefObject, useEffect, useLayoutEffect, useState } from "react";
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { CARDS_BELOW, OVERSCAN, ROW_HEIGHT } from "./table-geometry";
 
 export interface RowVirtualizerProps {
@@ -68,24 +68,30 @@ function readBox(box: HTMLElement | null, head: HTMLElement | null, cardHeight: 
   };
 }
 
-/** readBox as the box and its header change size. */
+/**
+ * readBox as the box and its header change size. When the rows change height (rows to
+ * cards and back), the scroll offset is scaled with them, so the row at the top stays
+ * there: CSS has already resized the rows above it when the observer is told.
+ */
 function useTableBox(
   scrollRef: RefObject<HTMLElement | null>,
   headRef: RefObject<HTMLElement | null>,
   cardHeight: number | null,
 ) {
   const [size, setSize] = useState(() => readBox(scrollRef.current, headRef.current, cardHeight));
+  const sizeRef = useRef(size);
   useLayoutEffect(() => {
     const box = scrollRef.current;
     if (!box) return;
-    const observer = new ResizeObserver(() =>
-      setSize((last) => {
-        const next = readBox(box, headRef.current, cardHeight);
-        return next.rowHeight === last.rowHeight && next.headerHeight === last.headerHeight
-          ? last
-          : next;
-      }),
-    );
+    const observer = new ResizeObserver(() => {
+      const last = sizeRef.current;
+      const next = readBox(box, headRef.current, cardHeight);
+      if (next.rowHeight === last.rowHeight && next.headerHeight === last.headerHeight) return;
+      if (next.rowHeight !== last.rowHeight && last.rowHeight > 0)
+        box.scrollTop = Math.round((box.scrollTop * next.rowHeight) / last.rowHeight);
+      sizeRef.current = next;
+      setSize(next);
+    });
     observer.observe(box);
     if (headRef.current) observer.observe(headRef.current);
     return () => observer.disconnect();

@@ -16,7 +16,7 @@ import {
   toggleColumn,
 } from "../support/lists";
 import { ensureSignedIn } from "../support/session";
-import { type APIRequestContext, expect, type Page, test } from "../support/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "../support/test";
 
 interface InvoiceLike {
   id: string;
@@ -47,6 +47,17 @@ async function apiPage(request: APIRequestContext, query: string): Promise<Invoi
 }
 
 const table = (page: Page) => page.getByRole("region", { name: "Invoices" });
+
+/** The index of the first row not hidden under the table's header (its top row). */
+function topRowIndex(region: Locator): Promise<number> {
+  return region.evaluate((box) => {
+    const head = box.querySelector("thead")?.getBoundingClientRect().bottom ?? 0;
+    const top = Math.max(box.getBoundingClientRect().top, head);
+    const rows = [...box.querySelectorAll<HTMLElement>("tbody tr[data-index]")];
+    const first = rows.find((row) => row.getBoundingClientRect().bottom > top + 1);
+    return Number(first?.dataset.index ?? -1);
+  });
+}
 /** Our alerts (Next.js also keeps an empty route announcer with role alert). */
 const alertIn = (page: Page) => page.getByRole("main").getByRole("alert");
 
@@ -443,6 +454,20 @@ test("scrolling loads pages 2 and 3 with no duplicate row, keeping the DOM small
   await page.unroute("**/api/data/invoices**");
   await alert.getByRole("button", { name: "Retry" }).click();
   await expect(page.getByText(/^250 invoices loaded/)).toBeVisible();
+
+  await test.step("the row at the top stays there as the rows turn to cards and back", async () => {
+    // Row 100 at the top, whole (the rows above are spacers of the rows' height).
+    await region.evaluate((el) => {
+      const row = el.querySelector<HTMLElement>("tbody tr[data-index]");
+      el.scrollTo({ top: 100 * (row?.offsetHeight ?? 0) });
+    });
+    const top = await topRowIndex(region);
+    expect(top).toBe(100);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 720 });
+      await expect.poll(() => topRowIndex(region), { message: `at ${width} px` }).toBe(top);
+    }
+  });
 });
 
 test("the table answers at once after load; the virtualizer's script loads on the first scroll and the rows stay put", async ({
