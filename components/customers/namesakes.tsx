@@ -6,7 +6,7 @@ import { createContext, type ReactNode, useContext } from "react";
 export function NameOverEmail({ name, email }: { name: ReactNode; email: string | undefined }) {
   if (!email) return name;
   return (
-    <span className="-my-1 flex min-w-0 flex-col leading-[1.1rem]">
+    <span className="-my-1 flex min-w-0 flex-col leading-4">
       {name}
       <span className="truncate text-xs text-fg-muted" title={email} data-billing-email>
         {email}

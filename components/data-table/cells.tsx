@@ -39,7 +39,7 @@ export function AmountLines({ lines }: { lines: string[] }) {
   if (lines.length === 1) return <span data-amount>{lines[0]}</span>;
   // Two currencies share the fixed row height, each on its own line.
   return (
-    <ul data-amount title={lines.join("\n")} className="-my-1 leading-[1.1rem]">
+    <ul data-amount title={lines.join("\n")} className="-my-1 leading-4">
       {lines.map((line) => (
         <li key={line}>{line}</li>
       ))}

@@ -146,7 +146,7 @@ const COLUMNS: TableColumn<RenewalRow>[] = [
       const { renewalNoticeDays, termsEndAt } = row.original;
       const from = termsEndAt ? noticePeriodStart(termsEndAt, renewalNoticeDays) : null;
       return (
-        <span data-notice>
+        <span data-notice className="-my-1 block leading-4">
           {renewalNoticeDays ? `${renewalNoticeDays} days` : "None"}
           {from ? (
             <span className="block text-xs text-fg-muted">from {formatDate(from)}</span>

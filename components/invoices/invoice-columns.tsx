@@ -38,7 +38,7 @@ function RemainingCell({ invoice }: { invoice: InvoiceRecord }) {
   const pending = pendingPaymentNote(invoice);
   if (!pending) return <AmountLines lines={remaining(invoice)} />;
   return (
-    <span data-amount title={PENDING_TITLE} className="-my-1 block leading-[1.1rem]">
+    <span data-amount title={PENDING_TITLE} className="-my-1 block leading-4">
       <span className="block">{remaining(invoice)[0]}</span>
       <span className="block text-xs text-info">
         {formatMoney(invoice.pendingPaymentAmount)}

@@ -1,6 +1,7 @@
 /**
  * The frame of every page at every width and in both themes: no page scrolls
- * sideways from 360 to 1440 px, nor down into blank space, the navigation folds into
+ * sideways from 360 to 1440 px, nor down into blank space, no table row is taller or
+ * shorter than its table counts it (41 px, or its card), the navigation folds into
  * a menu below 1024 px, every page passes axe in the light and the dark theme and
  * reports no CSP violation nor error, and the theme follows the system, is
  * remembered, and is on <html> before any script of the app runs (no flash of the
@@ -11,7 +12,7 @@
 import path from "node:path";
 import { test as plainTest } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe";
-import { apiAuth, quickViewsOf } from "../support/lists";
+import { apiAuth, quickViewsOf, rowsOffTheirHeight } from "../support/lists";
 import { watchPageProblems } from "../support/page-problems";
 import { AUTH_URL } from "../support/session";
 import { expect, type Locator, type Page, test } from "../support/test";
@@ -125,7 +126,7 @@ function blankBelow(page: Page): Promise<number> {
 }
 
 for (const target of PAGES)
-  test(`${target.name}: no sideways scrolling nor blank space below at ${WIDTHS.join(", ")} px; axe finds nothing in either theme at 1440 and 390 px`, async ({
+  test(`${target.name}: no sideways scrolling, blank space below nor row off its height at ${WIDTHS.join(", ")} px; axe finds nothing in either theme at 1440 and 390 px`, async ({
     page,
   }) => {
     // Four axe runs (and four full-page screenshots when asked) on the longest pages.
@@ -139,7 +140,7 @@ for (const target of PAGES)
     await page.emulateMedia({ colorScheme: "light" });
     await page.setViewportSize({ width: 1440, height: 900 });
     await open(page, target);
-    await test.step(`no sideways scrolling, nor blank space below, at ${WIDTHS.join(", ")} px`, async () => {
+    await test.step(`no sideways scrolling, blank space below, nor row off its height, at ${WIDTHS.join(", ")} px`, async () => {
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
         await expect
@@ -148,6 +149,9 @@ for (const target of PAGES)
         await expect
           .poll(() => blankBelow(page), { message: `${target.name} at ${width} px, below` })
           .toBeLessThanOrEqual(0);
+        await expect
+          .poll(() => rowsOffTheirHeight(page), { message: `${target.name} at ${width} px, rows` })
+          .toEqual([]);
       }
     });
     for (const scheme of ["light", "dark"] as const)

@@ -137,3 +137,26 @@ export async function expectBreadcrumb(page: Page, list: string, current: string
   );
   await expect(trail.locator('[aria-current="page"]')).toHaveText(current);
 }
+
+/**
+ * The rows of the page's tables whose height is not the one their spacers and the
+ * virtualizer count (41 px, or the table's card height when it shows cards): such a
+ * row moves the rows below it as the table scrolls. Each as "table: index height".
+ */
+export function rowsOffTheirHeight(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const off: string[] = [];
+    for (const table of document.querySelectorAll("table")) {
+      const rows = [...table.querySelectorAll<HTMLElement>("tbody tr[data-index]")];
+      const card = Number.parseFloat(
+        rows[0] ? getComputedStyle(rows[0]).getPropertyValue("--card-row-height") : "",
+      );
+      const name = table.closest("[aria-label]")?.getAttribute("aria-label") ?? "table";
+      for (const row of rows) {
+        const height = Math.round(row.getBoundingClientRect().height * 100) / 100;
+        if (height !== 41 && height !== card) off.push(`${name}: ${row.dataset.index} ${height}`);
+      }
+    }
+    return off;
+  });
+}
