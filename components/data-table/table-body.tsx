@@ -34,8 +34,10 @@ export function TableBody<Row extends { id: string }>({
 }) {
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
-  // Rows re-render only when their record, the columns or the highlight change, not on every scroll.
-  const columnsKey = `${columns.map((c) => c.id).join()} ${JSON.stringify(layout)}`;
+  const columnsKey = rowsLayoutKey(
+    columns.map((c) => c.id),
+    layout,
+  );
   // The one row in the tab order: the highlighted one when rendered, else the first rendered.
   const tabStop =
     active !== null && active >= range.start && active < range.end ? active : range.start;
@@ -59,6 +61,15 @@ export function TableBody<Row extends { id: string }>({
       <SpacerRow rows={rows.length - range.end} columns={columns} layout={layout} />
     </tbody>
   );
+}
+
+/**
+ * What of the columns and layout a body row reads: rows re-render only when it, their
+ * record or the highlight changes, not on every scroll, nor when a new page widens a
+ * column (only the header reads widths).
+ */
+export function rowsLayoutKey(columnIds: string[], layout: TableLayout): string {
+  return `${columnIds.join()} ${layout.stickyId} ${layout.carded} ${layout.cardHeight}`;
 }
 
 interface BodyRowProps<Row> extends RowHandlers<Row> {
