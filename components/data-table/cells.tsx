@@ -33,16 +33,27 @@ export function CellLink({
   );
 }
 
-/** A money cell: one line per currency, in tabular figures, at one size. */
+/**
+ * A money cell: one line per currency, in tabular figures, at one size. The row holds
+ * two lines: with three currencies or more the second says how many more, and the
+ * cell's title and its screen-reader text name them all.
+ */
 export function AmountLines({ lines }: { lines: string[] }) {
   if (lines.length === 0) return <span className="text-fg-subtle">—</span>;
   if (lines.length === 1) return <span data-amount>{lines[0]}</span>;
-  // Two currencies share the fixed row height, each on its own line.
+  const [first, ...rest] = lines;
   return (
     <ul data-amount title={lines.join("\n")} className="-my-1 leading-4">
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
+      <li>{first}</li>
+      {rest.length === 1 ? (
+        <li>{rest[0]}</li>
+      ) : (
+        // Smaller text on the whole line: mixed sizes in one line would make it taller.
+        <li className="text-xs text-fg-muted">
+          <span aria-hidden="true">+{rest.length} more</span>
+          <span className="sr-only">{rest.join(", ")}</span>
+        </li>
+      )}
     </ul>
   );
 }
