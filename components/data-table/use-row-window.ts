@@ -85,9 +85,13 @@ export function useRowWindow({
     [],
   );
 
-  /** Scrolls row `index` into view: the virtualizer's way once it is here, the DOM's before. */
+  /**
+   * Scrolls row `index` into view: the virtualizer's way once it is here, the DOM's
+   * before. The latest ask wins: End then Home before the virtualizer arrives stays home.
+   */
   const reveal = useCallback(
     (index: number, row: HTMLElement | null) => {
+      pendingReveal.current = null;
       if (revealRef.current) revealRef.current(index);
       else if (row) row.scrollIntoView({ block: "nearest" });
       else {
