@@ -3,6 +3,7 @@
 import { lazy, Suspense, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { SiteMenuContext } from "../layout/app-shell";
 import { hasModifier, shortcutApplies } from "../shortcuts/applies";
+import { OverlayLoading } from "../states/overlay-loading";
 import { PaletteShell } from "./palette-shell";
 
 // Loaded on first use (or when the pointer nears the button): the palette and React
@@ -115,7 +116,7 @@ export function PaletteLauncher() {
             }}
           />
         ) : (
-          <Suspense fallback={null}>
+          <Suspense fallback={<OverlayLoading onCancel={() => setOpen(null)} />}>
             <ShortcutsHelp onClose={() => setOpen(null)} />
           </Suspense>
         )

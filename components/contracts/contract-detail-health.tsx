@@ -5,6 +5,7 @@ import { type ContractTermsFacts, healthReason } from "@/lib/contracts/terms";
 import { humanize } from "@/lib/format";
 import { HealthBadge } from "../badges";
 import { useDashboardNow } from "../layout/dashboard-clock";
+import { OverlayLoading } from "../states/overlay-loading";
 
 const loadPopover = () => import("./health-reason-popover");
 const HealthReasonPopover = lazy(loadPopover);
@@ -58,7 +59,7 @@ export function HealthWithReason({
         ?
       </button>
       {open ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<OverlayLoading onCancel={() => setOpen(false)} trigger={button} />}>
           <HealthReasonPopover
             triggerRef={button}
             title={title}

@@ -15,6 +15,7 @@ import type { OpenOverlay } from "../filters/filter-overlay";
 import { OwnControl } from "../filters/own-controls";
 import { chipClass, toolbarButtonClass } from "../filters/toolbar-classes";
 import { useDashboardToday } from "../layout/dashboard-clock";
+import { OverlayLoading } from "../states/overlay-loading";
 
 // React Aria's menu, popovers, calendar and sheet load on a person's first reach for the
 // toolbar (a pointer over it, focus in it), not with every list page.
@@ -92,7 +93,7 @@ export function FilterBar({
         {clearLink(focusAfterClear)}
       </span>
       {open ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<OverlayLoading onCancel={() => setOpen(null)} />}>
           <FilterOverlay
             open={open}
             editable={editable}

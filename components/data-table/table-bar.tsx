@@ -5,6 +5,7 @@ import { lazy, type ReactNode, type RefObject, Suspense, useRef, useState } from
 import { formatCountOf } from "@/lib/format";
 import type { ColumnChoice } from "@/lib/lists/columns";
 import type { OrderTerm } from "@/lib/lists/order";
+import { OverlayLoading } from "../states/overlay-loading";
 import { type ColumnFit, shownAt } from "./column-fit";
 import { choiceAfterToggle, choosableColumns, columnIdOf, headerOf, metaOf } from "./table-columns";
 import type { OnSort } from "./table-head";
@@ -148,7 +149,13 @@ function MenuButton({
         {label}
       </button>
       {wanted ? (
-        <Suspense fallback={null}>{menu({ triggerRef, isOpen, onOpenChange: setOpen })}</Suspense>
+        <Suspense
+          fallback={
+            isOpen ? <OverlayLoading onCancel={() => setOpen(false)} trigger={triggerRef} /> : null
+          }
+        >
+          {menu({ triggerRef, isOpen, onOpenChange: setOpen })}
+        </Suspense>
       ) : null}
     </>
   );

@@ -3,6 +3,7 @@
 import { lazy, Suspense, useState } from "react";
 import Link from "@/components/layout/link";
 import type { SavedViewList } from "@/lib/saved-views/schema";
+import { OverlayLoading } from "../states/overlay-loading";
 import { useSavedViews } from "./use-saved-views";
 
 // The dialog (React Aria) and the save (TanStack Query's mutations) are loaded on the
@@ -50,7 +51,7 @@ export function SaveViewButton({
         ) : null}
       </span>
       {open ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<OverlayLoading onCancel={() => setOpen(null)} />}>
           <SaveViewDialog
             list={list}
             suggestedName={open.suggestedName}
