@@ -5,10 +5,10 @@
  * What each filter shows is checked against the API in each list's own spec.
  */
 
-import type { Request } from "@playwright/test";
 import { axeBuilder } from "../support/axe";
 import { demoKey, E2E_NOW } from "../support/env";
 import { chipOf, escapeRegExp, expectChip, openEditor, toolbar } from "../support/filters";
+import { holdScriptsUntilReleased } from "../support/scripts";
 import { expect, type Page, test } from "../support/test";
 import { screenshotToLookAt } from "../support/themes";
 
@@ -171,9 +171,9 @@ test("removing a chip or clearing the filters from the keyboard leaves the focus
 test("the toolbar's menus load on first use, not with the page; one dismissed before its script came stays shut", async ({
   page,
 }) => {
-  const scripts: Request[] = [];
+  const scripts: string[] = [];
   page.on("request", (r) => {
-    if (r.resourceType() === "script") scripts.push(r);
+    if (r.resourceType() === "script") scripts.push(r.url());
   });
   await page.goto("/invoices");
   await page.waitForLoadState("load");
@@ -181,7 +181,7 @@ test("the toolbar's menus load on first use, not with the page; one dismissed be
   expect(await page.evaluate(() => document.querySelector("[data-rac]"))).toBeNull();
 
   // A slow network: Esc, or a press elsewhere, while a menu's script is on its way.
-  const release = await holdScripts(page);
+  const held = await holdScriptsUntilReleased(page);
   const addFilter = toolbar(page).getByRole("button", { name: "Add filter" });
   await addFilter.click();
   await expect(addFilter).toHaveAttribute("aria-expanded", "true");
@@ -192,8 +192,8 @@ test("the toolbar's menus load on first use, not with the page; one dismissed be
   await expect(columns).toHaveAttribute("aria-expanded", "true");
   await page.getByRole("heading", { level: 1 }).click();
   await expect(columns).toHaveAttribute("aria-expanded", "false");
-  release();
-  await Promise.all(scripts.slice(firstLoad).map(async (r) => (await r.response())?.finished()));
+  held.release();
+  await held.arrived();
   // Long enough for React to show a suspended overlay whose script has come.
   await page.waitForTimeout(500);
   await expect(page.getByRole("menu")).toHaveCount(0);
@@ -203,19 +203,6 @@ test("the toolbar's menus load on first use, not with the page; one dismissed be
   await expect(page.getByRole("menu", { name: "Add filter" })).toBeVisible();
   expect(scripts.length).toBeGreaterThan(firstLoad);
 });
-
-/** Holds the page's scripts back until `release` is called: a slow phone's page, HTML first. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/_next/static/**/*.js", async (route) => {
-    await released;
-    await route.continue();
-  });
-  return () => release();
-}
 
 test("what is typed before the page's script has run counts: the customer picker suggests, the name search filters", async ({
   page,
@@ -228,12 +215,12 @@ test("what is typed before the page's script has run counts: the customer picker
   const typed = customer.name.slice(0, 6);
   const hydrated = page.locator("html[data-hydrated]");
 
-  let release = await holdScripts(page);
+  let held = await holdScriptsUntilReleased(page);
   const invoices = page.goto("/invoices");
   const picker = page.getByRole("combobox", { name: "Customers" });
   await picker.fill(typed);
   await expect(hydrated).toHaveCount(0);
-  release();
+  held.release();
   await invoices;
   const suggestion = page
     .getByRole("option", { name: new RegExp(`^${escapeRegExp(customer.name)}`) })
@@ -244,12 +231,12 @@ test("what is typed before the page's script has run counts: the customer picker
   await suggestion.click();
   await expect(page).toHaveURL(new RegExp(`customerIds=${customer.id}`));
 
-  release = await holdScripts(page);
+  held = await holdScriptsUntilReleased(page);
   const list = page.goto("/customers");
   const search = page.getByRole("searchbox", { name: "Name" });
   await search.fill(typed);
   await expect(hydrated).toHaveCount(0);
-  release();
+  held.release();
   await list;
   await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe(typed.trim());
   await expect(search).toHaveValue(typed);

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { E2E_DB } from "../support/env";
 import { addAccount } from "../support/instances";
 import { apiAuth, closeMenu, toggleColumn } from "../support/lists";
+import { holdScriptsUntilReleased } from "../support/scripts";
 import { AUTH_URL, ensureSignedIn } from "../support/session";
 import { expect, type Page, test } from "../support/test";
 
@@ -43,6 +44,17 @@ test("open demo: save a filtered view, open it from the navigation, rename and d
   const query = "statuses=ISSUED&hasOutstandingBalance=true";
   const name = `Unpaid ${randomBytes(3).toString("hex")}`;
   await page.goto(`/invoices?${query}`);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // Dismissed while its script is on its way, the dialog stays shut when it comes.
+  const held = await holdScriptsUntilReleased(page);
+  await page.getByRole("button", { name: "Save view" }).click();
+  await expect.poll(held.held).toBeGreaterThan(0);
+  await page.keyboard.press("Escape");
+  held.release();
+  await held.arrived();
+  // Long enough for React to show a suspended dialog whose script has come.
+  await page.waitForTimeout(500);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   // The dialog proposes the filters in words as a name.
   await page.getByRole("button", { name: "Save view" }).click();
   const proposed = await page.getByRole("dialog").getByLabel("Name").inputValue();

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 
 /**
  * Holds back every script the page asks for from now on by `ms`: what a slow phone
@@ -11,4 +11,29 @@ export async function holdScripts(page: Page, ms: number): Promise<void> {
     // The page may have been closed meanwhile.
     await route.continue().catch(() => {});
   });
+}
+
+/**
+ * Holds back every script the page asks for from now on until `release()`: a slow
+ * network, HTML first, or a lazy part's script still on its way. `held()` counts the
+ * scripts asked for meanwhile; `arrived()` waits until each has come.
+ */
+export async function holdScriptsUntilReleased(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const held: Request[] = [];
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    held.push(route.request());
+    await released;
+    await route.continue().catch(() => {});
+  });
+  return {
+    release: () => release(),
+    held: () => held.length,
+    arrived: async () => {
+      await Promise.all(held.map(async (request) => (await request.response())?.finished()));
+    },
+  };
 }
