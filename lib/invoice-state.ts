@@ -1,5 +1,14 @@
 import { formatDate, formatMoney, humanize, type MoneyLike } from "./format";
-import { daysPastDue } from "./insights/aggregate";
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whole days past due: today's UTC date minus the UTC date of `dueAt`. An invoice
+ * is not past due on its due date (0), one day past due the day after (1).
+ */
+export function daysPastDue(dueAtIso: string, todayMs: number): number {
+  return Math.floor(todayMs / DAY_MS) - Math.floor(Date.parse(dueAtIso) / DAY_MS);
+}
 
 /**
  * Whether an invoice is paid is not a status (spec): it follows from its amounts.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { daysPastDue } from "../invoice-state";
 import {
   addMinor,
   agingBucketOf,
@@ -6,7 +7,6 @@ import {
   compareByCoverageEnd,
   currencyOrder,
   daysLeft,
-  daysPastDue,
   formatMinor,
   minorToDecimal,
   nextSixMonths,

@@ -4,6 +4,8 @@
  * BigInt minor units (a sum of safe integers can pass 2^53), and currencies are
  * never added together: every sum is keyed by currency code.
  */
+import { daysPastDue } from "../invoice-state";
+
 export const DAY_MS = 86_400_000;
 
 /** UTC midnight of the day holding `ms`. */
@@ -94,14 +96,6 @@ export const AGING_BUCKETS = [
   { key: "90+", label: "Over 90 days past due", minDays: 91, maxDays: null },
 ] as const;
 export type AgingBucketKey = (typeof AGING_BUCKETS)[number]["key"];
-
-/**
- * Whole days past due: today's UTC date minus the UTC date of `dueAt`. An invoice
- * is not past due on its due date (0), one day past due the day after (1).
- */
-export function daysPastDue(dueAtIso: string, todayMs: number): number {
-  return Math.round((utcDay(todayMs) - utcDay(Date.parse(dueAtIso))) / DAY_MS);
-}
 
 export function agingBucketOf(dueAtIso: string, todayMs: number): AgingBucketKey {
   const days = daysPastDue(dueAtIso, todayMs);

@@ -21,8 +21,8 @@ import {
   type AgingBucketKey,
   agingBucketOf,
   currencyOrder,
-  daysPastDue,
 } from "@/lib/insights/aggregate";
+import { daysPastDue } from "@/lib/invoice-state";
 import { dayMs, type StatementPeriod } from "./period";
 
 export type StatementInvoice = Pick<
