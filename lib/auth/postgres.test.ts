@@ -2,206 +2,52 @@
  * Sign-in storage on a PostgreSQL server (AUTH_DATABASE_URL), end to end on a real
  * server: the schema made at start, an account made by the command line, a password
  * sign-in, the session row and its cookie checked as every request checks them,
- * revocation. The test run starts a throwaway PostgreSQL for it (Debian's postgresql,
+ * revocation; then sign-in, session checks and sign-out while the database does not
+ * answer. The test run starts a throwaway PostgreSQL for it (Debian's postgresql,
  * lib/testing/postgres-server.ts), or uses the server AUTH_TEST_POSTGRES_URL names
  * (one where it may create a database); each run makes its own database and drops
- * it. Where PostgreSQL is not installed it is skipped, loudly; with
- * AUTH_TEST_POSTGRES_REQUIRED=1 (CI) that is a failure.
+ * it (testing/postgres-storage.ts). Where PostgreSQL is not installed it is skipped,
+ * loudly; with AUTH_TEST_POSTGRES_REQUIRED=1 (CI) that is a failure.
  */
-import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { connectRedis } from "@/lib/shared-state/redis";
-import {
-  findPostgresBin,
-  startTestPostgres,
-  type TestPostgres,
-} from "@/lib/testing/postgres-server";
 import { within } from "@/lib/testing/within";
-import { bufferedIo } from "../cli/io";
-import { run } from "./cli";
-import { parseAllowList } from "./config";
 import { createAuth, openStorage } from "./instance";
 import { SESSION_COOKIE } from "./session-cookie";
+import { request } from "./testing/next-headers";
+import {
+  addAccount,
+  adminUrl,
+  available,
+  cli,
+  config,
+  database,
+  givenUrl,
+  issuer,
+  landing,
+  PASSWORD,
+  serveFromThisDatabase,
+  server,
+  sessionRows,
+  signInThroughServer,
+  startStorage,
+  stopStorage,
+  toldAtOnceWhileFrozen,
+  url,
+  withClient,
+} from "./testing/postgres-storage";
 
 // A server action's request: its headers, and the cookies it sets on the answer.
-const request = vi.hoisted(() => ({
-  headers: new Headers(),
-  set: [] as { name: string; value: string; options: Record<string, unknown> }[],
-}));
-vi.mock("next/headers", () => ({
-  headers: async () => request.headers,
-  cookies: async () => ({
-    set: (name: string, value: string, options: Record<string, unknown>) =>
-      request.set.push({ name, value, options }),
-  }),
-}));
-
-const givenUrl = process.env.AUTH_TEST_POSTGRES_URL?.trim() || null;
-const available = Boolean(givenUrl || findPostgresBin());
-if (!available)
-  console.error(
-    "\n!!! PostgreSQL is not installed: the sign-in storage test on PostgreSQL is SKIPPED.\n" +
-      "!!! Install it (Debian: apt-get install postgresql) to run it.\n",
-  );
-let server: TestPostgres | null = null;
-let adminUrl: string | null = givenUrl;
-
-interface PgClient {
-  connect(): Promise<void>;
-  query<R>(sql: string, values?: unknown[]): Promise<{ rows: R[] }>;
-  end(): Promise<void>;
-}
-type PgModule = { Client: new (options: { connectionString: string }) => PgClient };
-
-async function withClient<T>(url: string, use: (client: PgClient) => Promise<T>): Promise<T> {
-  // pg ships no types, and the app loads it the same untyped way (instance.ts).
-  const name = "pg";
-  const { Client } = (await import(name)) as PgModule;
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
+vi.mock("next/headers", () => import("./testing/next-headers"));
 
 it("a PostgreSQL server is there when CI requires one", () => {
   if (process.env.AUTH_TEST_POSTGRES_REQUIRED === "1") expect(available).toBe(true);
 });
 
+afterAll(stopStorage);
+
 describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
-  const database = `auth_test_${randomBytes(6).toString("hex")}`;
-  let url: string;
-
-  const config = () => ({
-    secret: "p".repeat(40),
-    baseURL: "http://localhost:3000",
-    oidc: null,
-    localAccounts: true,
-    allowed: parseAllowList(""),
-    sessionTtlSec: 3600,
-    storage: { kind: "postgres" as const, url },
-  });
-
-  /**
-   * One command of `npm run auth`, in-process (`run(argv, io)`) on this database: a
-   * spawned program costs about a second each, and lib/auth/cli.test.ts starts the
-   * program itself once.
-   */
-  async function cli(args: string[], stdin = "") {
-    const io = bufferedIo({ ...process.env, AUTH_DATABASE_URL: url, AUTH_DB: "" }, stdin);
-    const code = await run(args, io);
-    return { code, stderr: io.err(), json: JSON.parse(io.out() || "null") };
-  }
-
-  const sessionRows = (email: string) =>
-    withClient(url, async (client) => {
-      const { rows } = await client.query<{ n: string }>(
-        `SELECT count(*) AS n FROM "session" s JOIN "user" u ON u.id = s."userId" WHERE u.email = $1`,
-        [email],
-      );
-      return Number(rows[0]!.n);
-    });
-
-  const PASSWORD = "a postgres password";
-
-  /** An account made by the command line, with PASSWORD. */
-  async function addAccount(email: string, name: string) {
-    const added = await cli(
-      ["users", "add", "--email", email, "--name", name, "--password-stdin"],
-      `${PASSWORD}\n`,
-    );
-    expect(added.code, added.stderr).toBe(0);
-  }
-
-  /**
-   * The server's environment for the tests that stop the database: sign-in on this
-   * database (one of the test's own server: one AUTH_TEST_POSTGRES_URL names cannot be
-   * stopped), and a short timeout.
-   */
-  function serveFromThisDatabase() {
-    vi.stubEnv("AUTH_REQUIRED", "1");
-    // Single sign-on too, with a real issuer (the first test to sign in makes the
-    // process's instance, and every later one shares it).
-    vi.stubEnv("AUTH_OIDC_ISSUER", issuer.url);
-    vi.stubEnv("AUTH_OIDC_CLIENT_ID", OIDC_CLIENT.id);
-    vi.stubEnv("AUTH_OIDC_CLIENT_SECRET", OIDC_CLIENT.secret);
-    vi.stubEnv("AUTH_ALLOWED_EMAILS", "@example.com");
-    vi.stubEnv("AUTH_SECRET", "p".repeat(40));
-    vi.stubEnv("AUTH_URL", "http://localhost:3000");
-    vi.stubEnv("AUTH_DATABASE_URL", url);
-    vi.stubEnv("AUTH_DATABASE_TIMEOUT_MS", "500");
-  }
-
-  const issuer = { url: "", server: null as Server | null };
-
-  /**
-   * Signs `email` in through the server's own instance (as the sign-in page's form
-   * does): the session cookie, as a request's Cookie header carries it.
-   */
-  async function signInThroughServer(email: string): Promise<string> {
-    const { getAuth } = await import("./server");
-    const signedIn = await (await getAuth()).api.signInEmail({
-      body: { email, password: PASSWORD },
-      asResponse: true,
-    });
-    return signedIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0]!)
-      .find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
-  }
-
-  /**
-   * A sign-in action while the database does not answer: the first waits the timeout
-   * out and lands on `unavailable`, making the storage silent, so the next lands there
-   * at once (within 250 ms; `meanwhile` checks more before the thaw). Once it answers
-   * again, the action lands where `answered` says.
-   */
-  async function toldAtOnceWhileFrozen(
-    act: () => Promise<string | null>,
-    unavailable: string,
-    answered: () => Promise<unknown>,
-    meanwhile: () => Promise<void> = async () => {},
-  ) {
-    const said = vi.spyOn(console, "error").mockImplementation(() => {});
-    server!.freeze();
-    try {
-      // Without the pool's timeouts this waits for ever: "still waiting" here.
-      expect(await within(act(), 10_000)).toBe(unavailable);
-      expect(await within(act(), 250)).toBe(unavailable);
-      await meanwhile();
-    } finally {
-      server!.thaw();
-    }
-    await answered();
-    said.mockRestore();
-  }
-
-  beforeAll(async () => {
-    ({ url: issuer.url, server: issuer.server } = await startIssuer());
-    if (!adminUrl) {
-      server = await startTestPostgres();
-      adminUrl = server!.url;
-    }
-    await withClient(adminUrl!, (client) => client.query(`CREATE DATABASE ${database}`));
-    const target = new URL(adminUrl!);
-    target.pathname = `/${database}`;
-    url = target.href;
-  });
-
-  afterAll(async () => {
-    if (url)
-      await withClient(adminUrl!, (client) =>
-        client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`),
-      );
-    await server?.stop();
-    issuer.server?.close();
-  });
-
+  beforeAll(startStorage);
   it("makes its schema on an empty database, as the server's start does", async () => {
     const { close } = await createAuth(config());
     await close();
@@ -289,7 +135,10 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
     expect((await cli(["users", "remove", "--email", "pat@example.com"])).code).toBe(0);
     expect((await cli(["users", "list"])).json).toEqual([]);
   });
+});
 
+describe.skipIf(!available)("sign-in storage not answering: checks, password sign-in", () => {
+  beforeAll(startStorage);
   it.skipIf(Boolean(givenUrl))(
     "a database that stops answering: a session check fails within AUTH_DATABASE_TIMEOUT_MS (on a new connection too), the next at once, a route answers 503 (said once); pinged, it reads the session again once it answers",
     async () => {
@@ -391,7 +240,10 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       expect((await cli(["users", "remove", "--email", email])).code).toBe(0);
     },
   );
+});
 
+describe.skipIf(!available)("sign-in storage not answering: single sign-on", () => {
+  beforeAll(startStorage);
   it.skipIf(Boolean(givenUrl))(
     "single sign-on while it does not answer: the first waits AUTH_DATABASE_TIMEOUT_MS and says sign-in is unavailable (not the issuer), the next is told at once, and so is the session check",
     async () => {
@@ -447,7 +299,10 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
       );
     },
   );
+});
 
+describe.skipIf(!available)("sign-in storage not answering: signing out", () => {
+  beforeAll(startStorage);
   it.skipIf(Boolean(givenUrl))(
     "signing out while it does not answer: the browser forgets the session at once, the session ends on the server once it answers",
     async () => {
@@ -541,42 +396,3 @@ describe.skipIf(!available)("sign-in storage on PostgreSQL", () => {
     },
   );
 });
-
-const OIDC_CLIENT = { id: "dashboard-test", secret: "a test client secret" };
-
-/**
- * A real OpenID Connect issuer (panva's oidc-provider, as e2e/support/oidc-issuer.ts runs for
- * the browser tests) on a free loopback port, with this test's client: the start of a
- * single sign-on reads its discovery document and sends the person to its address.
- */
-async function startIssuer(): Promise<{ url: string; server: Server }> {
-  let handle: ReturnType<Provider["callback"]> | null = null;
-  const server = createServer((req, res) => handle!(req, res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const provider = new Provider(url, {
-    clients: [
-      {
-        client_id: OIDC_CLIENT.id,
-        client_secret: OIDC_CLIENT.secret,
-        redirect_uris: ["http://localhost:3000/api/auth/callback/oidc"],
-        token_endpoint_auth_method: "client_secret_post",
-      },
-    ],
-    cookies: { keys: [randomBytes(32).toString("base64url")] },
-  });
-  handle = provider.callback();
-  return { url, server };
-}
-
-/** Where a server action sent the person (Next's redirect() throws it), or null. */
-async function landing(action: Promise<void>): Promise<string | null> {
-  try {
-    await action;
-    return null;
-  } catch (error) {
-    const digest = (error as { digest?: unknown }).digest;
-    if (typeof digest !== "string" || !digest.startsWith("NEXT_REDIRECT")) throw error;
-    return digest.split(";")[2] ?? null;
-  }
-}

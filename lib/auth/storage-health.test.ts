@@ -80,6 +80,35 @@ describe("the sign-in storage's health", () => {
     expect(ping).not.toHaveBeenCalled();
   });
 
+  it("when a failing storage answers again, what waited on it is ended (onBack); not on every answer", async () => {
+    const { ping, calls } = pingByHand();
+    const onBack = vi.fn();
+    const health = createStorageHealth(ping, { say: () => {}, onBack });
+    health.answered();
+    expect(onBack).not.toHaveBeenCalled();
+    // A refusal, then an answer.
+    health.failed("connect ECONNREFUSED 127.0.0.1:5432");
+    health.answered();
+    health.answered();
+    expect(onBack).toHaveBeenCalledTimes(1);
+    // Silent, then its ping answered.
+    health.failed("Query read timeout");
+    await vi.advanceTimersByTimeAsync(PING_EVERY_MS);
+    calls[0]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onBack).toHaveBeenCalledTimes(2);
+  });
+
+  it("a failure that took the storage's timeout made it silent, whatever its words; a quick one did not", () => {
+    const health = createStorageHealth(async () => {}, { say: () => {}, timeoutMs: 5_000 });
+    health.failed("Connection terminated unexpectedly", 120);
+    expect(health.silent).toBe(false);
+    health.failed("Connection terminated unexpectedly", 4_990);
+    expect(health.silent).toBe(true);
+  });
+});
+
+describe("the sign-in storage's health, told between instances", () => {
   it("tells the other instances once when a check here makes it silent, not for a refusal", async () => {
     const { ping, calls } = pingByHand();
     const onSilent = vi.fn();
@@ -134,32 +163,5 @@ describe("the sign-in storage's health", () => {
     calls[1]!.resolve();
     await vi.advanceTimersByTimeAsync(0);
     expect(health.silent).toBe(false);
-  });
-
-  it("when a failing storage answers again, what waited on it is ended (onBack); not on every answer", async () => {
-    const { ping, calls } = pingByHand();
-    const onBack = vi.fn();
-    const health = createStorageHealth(ping, { say: () => {}, onBack });
-    health.answered();
-    expect(onBack).not.toHaveBeenCalled();
-    // A refusal, then an answer.
-    health.failed("connect ECONNREFUSED 127.0.0.1:5432");
-    health.answered();
-    health.answered();
-    expect(onBack).toHaveBeenCalledTimes(1);
-    // Silent, then its ping answered.
-    health.failed("Query read timeout");
-    await vi.advanceTimersByTimeAsync(PING_EVERY_MS);
-    calls[0]!.resolve();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(onBack).toHaveBeenCalledTimes(2);
-  });
-
-  it("a failure that took the storage's timeout made it silent, whatever its words; a quick one did not", () => {
-    const health = createStorageHealth(async () => {}, { say: () => {}, timeoutMs: 5_000 });
-    health.failed("Connection terminated unexpectedly", 120);
-    expect(health.silent).toBe(false);
-    health.failed("Connection terminated unexpectedly", 4_990);
-    expect(health.silent).toBe(true);
   });
 });

@@ -100,7 +100,9 @@ describe("export route", () => {
     for (const name of ["statuses", "orderBy", "limit", "colour"]) expect(issues).toContain(name);
     expect((await exportOf("keys", "")).status).toBe(404);
   });
+});
 
+describe("export route: the stream and its failures", () => {
   it("fetches a page only when the reader pulls (bounded memory)", async () => {
     let calls = 0;
     const counting: Fetcher = (path, init) => {

@@ -57,7 +57,7 @@ function daysToPay(invoices: InvoiceRecord[], fromMonth: string) {
   };
 }
 
-describe("/trends figures", () => {
+describe("/trends figures: the monthly series", () => {
   it("invoices per month and currency: the totals of the invoices issued in it", () => {
     expect(figures.invoicesRead).toBe(issued.length);
     expect(pages).toBeGreaterThan(Math.ceil(issued.length / 100));
@@ -117,7 +117,9 @@ describe("/trends figures", () => {
       );
     }
   });
+});
 
+describe("/trends figures: DSO, days to pay and payments", () => {
   it("DSO's parts: owed now and invoiced over the 90 days to today", () => {
     const owed = sums(
       issued.filter((i) => i.appliedAmount.value < i.totalAmount.value),

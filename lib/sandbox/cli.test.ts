@@ -102,7 +102,7 @@ afterAll(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("sandbox command line", () => {
+describe("sandbox command line: businesses and keys list", () => {
   it("businesses prints [{ id, name }], the demo business first", () => {
     expect(businesses.length).toBeGreaterThanOrEqual(2);
     for (const b of businesses) {
@@ -130,7 +130,9 @@ describe("sandbox command line", () => {
       if (k.revokedAt !== null) expect(k.revokedAt).toMatch(ISO_RE);
     }
   });
+});
 
+describe("sandbox command line: keys create and revoke, claims", () => {
   it("keys create prints { id, secret }; the key works at once, holds all four claims, and is listed", async () => {
     const demo = businesses[0]!;
     const created = createKey(demo.id, "--name", "CLI test key");
@@ -205,7 +207,9 @@ describe("sandbox command line", () => {
     expect((await call("/customers", created.secret)).status).toBe(401);
     expect((await call("/payments", created.secret)).status).toBe(401);
   });
+});
 
+describe("sandbox command line: refusals, the ten-key limit, stored secrets", () => {
   it("failing commands exit 2 and print nothing on stdout, the reason on stderr", () => {
     const commands = [
       ["keys", "create", "--business", "00000000-0000-0000-0000-000000000000"],

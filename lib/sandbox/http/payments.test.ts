@@ -1,184 +1,21 @@
 /**
- * GET /contracts and GET /payments, checked against docs/api.md ("GET /contracts",
- * "GET /payments") and docs/readings.md ("Parameter names", "Orders", "Payments"):
- * each filter and order compared with the whole list filtered and sorted here.
+ * GET /payments, checked against docs/api.md ("GET /payments", "Orders") and
+ * docs/readings.md ("Parameter names", "Orders", "Payments"): the records' sums, each
+ * filter and order compared with the whole list filtered and sorted here, and bad
+ * values.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Contract, Payment } from "@/lib/api/schemas";
-import { strictSchemas } from "@/lib/api/schemas";
+import type { Payment } from "@/lib/api/schemas";
 import { cmp, expectSameIds, ids, ms } from "../testing/compare";
-import { api, walkForward } from "../testing/sandbox";
-import { SPEC_LIFECYCLE_STATUSES, SPEC_ORDER_FIELDS } from "../testing/spec-terms";
+import { walkForward } from "../testing/sandbox";
+import { SPEC_ORDER_FIELDS } from "../testing/spec-terms";
+import { expect400, mostFrequent } from "./testing/contracts-payments";
 
-const LIFECYCLE = SPEC_LIFECYCLE_STATUSES;
-const DAY = 86_400_000;
-const NOW = Date.parse(process.env.SANDBOX_NOW ?? "2026-11-22T09:30:00.000Z");
-const TODAY = Math.floor(NOW / DAY) * DAY;
-
-let contracts: Contract[]; // every lifecycle status
-let defaultContracts: Contract[];
 let payments: Payment[];
 
-function mostFrequent<T>(rows: T[], key: (row: T) => string | null): string[] {
-  const counts = new Map<string, number>();
-  for (const row of rows) {
-    const k = key(row);
-    if (k !== null) counts.set(k, (counts.get(k) ?? 0) + 1);
-  }
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || cmp(a[0], b[0])).map(([k]) => k);
-}
-
-async function expect400(path: string) {
-  const res = await api(path);
-  expect(res.status, path).toBe(400);
-  expect(res.body.code, path).toBe("BAD_REQUEST");
-}
-
 beforeAll(async () => {
-  [contracts, defaultContracts, payments] = await Promise.all([
-    walkForward<Contract>(`/contracts?statuses=${LIFECYCLE.join(",")}`),
-    walkForward<Contract>("/contracts"),
-    walkForward<Payment>("/payments"),
-  ]);
+  payments = await walkForward<Payment>("/payments");
 });
-
-// ---- contracts -------------------------------------------------------------------
-
-describe("GET /contracts", () => {
-  const contractIds = (query: string) => walkForward<Contract>(`/contracts?${query}`).then(ids);
-  /** The spec's answer: the statuses given (default all but DELETED), `keep`, oldest first. */
-  function want(keep: (c: Contract) => boolean, statuses?: readonly string[]) {
-    const set = new Set<string>(statuses ?? LIFECYCLE.filter((s) => s !== "DELETED"));
-    return ids(contracts.filter((c) => set.has(c.lifecycleStatus) && keep(c)));
-  }
-
-  it("reads a non-trivial list, oldest first with ties by id", () => {
-    expect(contracts.length).toBeGreaterThan(50);
-    const sorted = [...contracts].sort(
-      (a, b) => ms(a.createdAt) - ms(b.createdAt) || cmp(a.id, b.id),
-    );
-    expectSameIds(ids(contracts), ids(sorted), "every status");
-  });
-
-  it("omitted statuses: every status except DELETED", () => {
-    expect(contracts.some((c) => c.lifecycleStatus === "DELETED")).toBe(true);
-    expectSameIds(
-      ids(defaultContracts),
-      want(() => true),
-      "default list",
-    );
-  });
-
-  it("every lifecycle status occurs", () => {
-    expect(new Set(contracts.map((c) => c.lifecycleStatus))).toEqual(new Set(LIFECYCLE));
-  });
-
-  it.each(LIFECYCLE)("statuses=%s", async (status) => {
-    const expected = want(() => true, [status]);
-    expect(expected.length).toBeGreaterThan(0);
-    expectSameIds(await contractIds(`statuses=${status}`), expected, status);
-  });
-
-  it.each([
-    ["ACTIVE", "DRAFT"],
-    ["DELETED", "EXPIRED"],
-    ["CANCELLED", "EXPIRED", "ACTIVE"],
-  ])("statuses=%s,... together", async (...statuses) => {
-    expectSameIds(
-      await contractIds(`statuses=${statuses.join(",")}`),
-      want(() => true, statuses),
-      statuses.join(),
-    );
-  });
-
-  it("customerIds: one customer, several, and with statuses", async () => {
-    const [a, b, c] = mostFrequent(contracts, (k) => k.customerId) as [string, string, string];
-    expectSameIds(
-      await contractIds(`customerIds=${a}`),
-      want((k) => k.customerId === a),
-      "one customer",
-    );
-    const set = new Set([a, b, c]);
-    expectSameIds(
-      await contractIds(`customerIds=${a},${b},${c}`),
-      want((k) => set.has(k.customerId)),
-      "three customers",
-    );
-    const withDeleted = mostFrequent(
-      contracts.filter((k) => k.lifecycleStatus === "DELETED"),
-      (k) => k.customerId,
-    )[0]!;
-    const expected = want((k) => k.customerId === withDeleted, LIFECYCLE);
-    expect(expected.length).toBeGreaterThan(0);
-    expectSameIds(
-      await contractIds(`customerIds=${withDeleted}&statuses=${LIFECYCLE.join(",")}`),
-      expected,
-      "customer with every status",
-    );
-  });
-
-  it("processingInvoices=true: only those processing; false: the rest", async () => {
-    const processing = want((k) => k.processingInvoices, LIFECYCLE);
-    expect(processing.length).toBeGreaterThan(0);
-    expectSameIds(
-      await contractIds(`processingInvoices=true&statuses=${LIFECYCLE.join(",")}`),
-      processing,
-      "true",
-    );
-    expectSameIds(
-      await contractIds("processingInvoices=true"),
-      want((k) => k.processingInvoices),
-      "true, default statuses",
-    );
-    expectSameIds(
-      await contractIds("processingInvoices=false"),
-      want((k) => !k.processingInvoices),
-      "false",
-    );
-  });
-
-  it("filters combine", async () => {
-    const customer = mostFrequent(contracts, (k) => k.customerId)[0]!;
-    expectSameIds(
-      await contractIds(`customerIds=${customer}&statuses=ACTIVE,EXPIRED&processingInvoices=false`),
-      want((k) => k.customerId === customer && !k.processingInvoices, ["ACTIVE", "EXPIRED"]),
-      "combined",
-    );
-  });
-
-  it("cancelsAt is absent (not null) when there is none, a string when present", () => {
-    expect(
-      contracts.filter((k) => "cancelsAt" in k && typeof k.cancelsAt !== "string").map((k) => k.id),
-    ).toEqual([]);
-    expect(contracts.some((k) => !("cancelsAt" in k))).toBe(true);
-    expect(contracts.some((k) => "cancelsAt" in k)).toBe(true);
-  });
-
-  it("futureAmendment: an amendment of this contract starting after today", () => {
-    const problems: string[] = [];
-    for (const k of contracts) {
-      if (k.futureAmendment === null) continue;
-      const parsed = strictSchemas.Amendment.safeParse(k.futureAmendment);
-      if (!parsed.success) problems.push(`${k.id}: ${parsed.error.message}`);
-      if (k.futureAmendment.contractId !== k.id)
-        problems.push(`${k.id}: contractId ${k.futureAmendment.contractId}`);
-      if (!(ms(k.futureAmendment.startAt) > TODAY))
-        problems.push(`${k.id}: starts ${k.futureAmendment.startAt}`);
-    }
-    expect(problems).toEqual([]);
-    expect(contracts.some((k) => k.futureAmendment !== null)).toBe(true);
-  });
-
-  it("a malformed filter value is a 400", async () => {
-    await expect400("/contracts?statuses=LIVE");
-    await expect400("/contracts?statuses=active");
-    await expect400("/contracts?customerIds=abc");
-    await expect400("/contracts?processingInvoices=1");
-    await expect400("/contracts?orderBy=createdAt:ASC");
-  });
-});
-
-// ---- payments ----------------------------------------------------------------------
 
 const PAYMENT_FIELDS = SPEC_ORDER_FIELDS["/payments"];
 type PaymentField = (typeof PAYMENT_FIELDS)[number];
@@ -217,9 +54,12 @@ function comparePayments(a: Payment, b: Payment, terms: Term[], nullsFirst: bool
   return cmp(a.id, b.id);
 }
 
-describe("GET /payments", () => {
-  const paymentList = (query: string) => walkForward<Payment>(`/payments?${query}`);
+const paymentList = (query: string) => walkForward<Payment>(`/payments?${query}`);
 
+const hasUnapplied = (p: Payment) =>
+  p.unappliedAmountCents > 0 || (p.bankFee?.unappliedAmountCents ?? 0) > 0;
+
+describe("GET /payments", () => {
   it("only cash payments, a non-trivial list", () => {
     expect(payments.length).toBeGreaterThan(100);
     expect(payments.filter((p) => p.type !== "CASH").map((p) => p.id)).toEqual([]);
@@ -270,7 +110,9 @@ describe("GET /payments", () => {
       "bank fee",
     ).toBe(true);
   });
+});
 
+describe("GET /payments: filters", () => {
   it("customerId: only payments attributed to that customer", async () => {
     const [a, b] = mostFrequent(payments, (p) => p.customerId) as [string, string];
     for (const customer of [a, b]) {
@@ -296,9 +138,6 @@ describe("GET /payments", () => {
       "false",
     );
   });
-
-  const hasUnapplied = (p: Payment) =>
-    p.unappliedAmountCents > 0 || (p.bankFee?.unappliedAmountCents ?? 0) > 0;
 
   it("hasUnappliedAmount=true: an unapplied amount of its own or of its bank fee; false: the rest", async () => {
     const yes = ids(payments.filter(hasUnapplied));
@@ -341,7 +180,9 @@ describe("GET /payments", () => {
       "unattributed + applied, by amount",
     );
   });
+});
 
+describe("GET /payments: orderBy", () => {
   /**
    * Compares the API's order for `terms` (over the payments `keep` selects) with the
    * spec's. The spec does not place a null customerName: the order must then be
@@ -424,18 +265,5 @@ describe("GET /payments", () => {
     await expect400(
       "/payments?orderBy=amountCents:ASC,receivedDate:ASC,customerName:ASC,unappliedAmountCents:ASC",
     );
-  });
-});
-
-describe("GET /contracts: cursors under equivalent filters", () => {
-  it("statuses written as the default set and statuses omitted are one filter", async () => {
-    const first = await api("/contracts?statuses=CANCELLED,EXPIRED,DRAFT,ACTIVE&limit=3");
-    expect(first.status).toBe(200);
-    const cursor = first.body.nextCursor;
-    expect((await api(`/contracts?limit=3&startingAfter=${cursor}`)).status).toBe(200);
-    expect(
-      (await api(`/contracts?statuses=${LIFECYCLE.join(",")}&limit=3&startingAfter=${cursor}`))
-        .status,
-    ).toBe(400);
   });
 });

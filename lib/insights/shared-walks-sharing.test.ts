@@ -4,266 +4,47 @@
  * with results on a real disk and, where two instances share them, a real Redis
  * (the throwaway redis-server of the test run). An "instance" here is one
  * createInsights() with its own fetcher: what each fetcher counts is what the
- * upstream API saw from that instance.
+ * upstream API saw from that instance. What the walks add up to:
+ * shared-walks-figures.test.ts.
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import type { Fetcher } from "@/lib/api/client";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { sandboxInfo, walkForward } from "@/lib/sandbox/testing/sandbox";
 import { connectRedis, waitForRedis } from "@/lib/shared-state/redis";
-import { createMemoryStore, createRedisStore, type SharedStore } from "@/lib/shared-state/store";
-import type { InsightEvent, Insights, InsightsOptions } from "./shared-walks";
-
-let sw: typeof import("./shared-walks");
-let resultStores: typeof import("./result-store");
-let budgets: typeof import("./budget");
-let serverFetcher: Fetcher;
-
-const dirs: string[] = [];
-const instances: Insights[] = [];
-const redisClients: { disconnect(): void }[] = [];
-const redisUrl = inject("redisUrl");
+import { createMemoryStore } from "@/lib/shared-state/store";
+import {
+  budgets,
+  type Customer,
+  events,
+  gate,
+  instance,
+  killInstances,
+  loadInsights,
+  redisClients,
+  redisStore,
+  redisUrl,
+  removeAll,
+  resultOf,
+  resultStores,
+  sw,
+  tempDir,
+  upstream,
+} from "./testing/shared-walks";
 
 beforeAll(async () => {
   vi.stubEnv("SANDBOX_DB", sandboxInfo().dbPath);
   vi.stubEnv("INVOICING_API_URL", "");
   vi.stubEnv("INVOICING_API_KEY", sandboxInfo().keys.demo);
-  sw = await import("./shared-walks");
-  resultStores = await import("./result-store");
-  budgets = await import("./budget");
-  ({ serverFetcher } = await import("@/lib/upstream/server-fetcher"));
+  await loadInsights();
 });
 
 afterEach(async () => {
   vi.useRealTimers();
-  for (const instance of instances.splice(0)) {
-    instance.kill();
-  }
+  killInstances();
 });
 
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-  for (const client of redisClients) client.disconnect();
-});
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "insights-test-"));
-  dirs.push(dir);
-  return dir;
-}
-
-/**
- * The real fetcher, counting the pages each instance reads. `busyMs` holds the
- * thread for that long per page, as the built-in API's synchronous SQLite does on a
- * large database; `delayMs` waits (a slow network); `failAfter` fails every call
- * after that many; calls after `gateAfter` wait until `gate` opens.
- */
-function upstream(
-  options: {
-    busyMs?: number;
-    delayMs?: number;
-    failAfter?: number;
-    gate?: Promise<void>;
-    /** calls after this many wait at the gate */
-    gateAfter?: number;
-  } = {},
-) {
-  const stats = { calls: 0 };
-  const fetcher: Fetcher = async (pathAndQuery, init) => {
-    stats.calls += 1;
-    if (stats.calls > (options.gateAfter ?? 0)) await options.gate;
-    if (options.failAfter !== undefined && stats.calls > options.failAfter)
-      return Response.json(
-        { message: "Injected failure", code: "INTERNAL_SERVER_ERROR", issues: [] },
-        { status: 500 },
-      );
-    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
-    if (options.busyMs) {
-      const until = performance.now() + options.busyMs;
-      while (performance.now() < until) {}
-    }
-    return serverFetcher(pathAndQuery, init);
-  };
-  return { fetcher, stats };
-}
-
-/** A gate upstream calls wait at until the test opens it: a walk held running. */
-function gate() {
-  let open = () => {};
-  const promise = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { promise, open };
-}
-
-function instance(options: Partial<InsightsOptions> = {}): Insights {
-  const made = sw.createInsights({
-    store: createMemoryStore(),
-    results: resultStores.diskResultStore(tempDir()),
-    source: () => "test-source",
-    budgetFor: () => budgets.unlimitedBudget,
-    fetcher: upstream().fetcher,
-    refreshIntervalMs: 600_000,
-    pollMs: 20,
-    ...options,
-  });
-  instances.push(made);
-  return made;
-}
-
-async function events(generator: AsyncGenerator<InsightEvent>): Promise<InsightEvent[]> {
-  const all: InsightEvent[] = [];
-  for await (const event of generator) all.push(event);
-  return all;
-}
-
-async function resultOf(generator: AsyncGenerator<InsightEvent>) {
-  const last = (await events(generator)).at(-1);
-  if (last?.type !== "result") throw new Error(`the walk ended with ${JSON.stringify(last)}`);
-  return last;
-}
-
-async function redisStore(): Promise<SharedStore> {
-  const client = connectRedis(redisUrl!);
-  redisClients.push(client);
-  await waitForRedis(client);
-  return createRedisStore(client, `test:${randomUUID()}:`);
-}
-
-interface Customer {
-  id: string;
-  name: string;
-  contractHealth: string;
-  coverageContractId: string | null;
-  coverageContractEndAt: string | null;
-}
-
-interface Contract {
-  id: string;
-  endAt: string;
-  futureAmendment: { startAt: string } | null;
-}
-
-describe("the views' figures", () => {
-  it("renewals: counts per health state, and every renewal row, by the end of its terms in force, in pages", async () => {
-    const insights = instance();
-    await resultOf(insights.follow("renewals"));
-    const { result } = await insights.peek("renewals");
-    const data = result!.parts.renewals;
-    const all = await walkForward<Customer>("/customers");
-    for (const { health, count } of data.healthCounts)
-      expect(count, health).toBe(all.filter((c) => c.contractHealth === health).length);
-
-    // The end of the terms in force, from the coverage contract (docs/readings.md, Contracts).
-    const contracts = new Map(
-      (await walkForward<Contract>("/contracts")).map((c) => [c.id, c] as const),
-    );
-    const termsEnd = (c: Customer) => {
-      const contract = contracts.get(c.coverageContractId!)!;
-      return contract.futureAmendment?.startAt ?? contract.endAt;
-    };
-    const expected = all
-      .filter((c) => ["RENEWAL_DUE", "ENDING"].includes(c.contractHealth))
-      .sort(
-        (a, b) =>
-          Date.parse(termsEnd(a)) - Date.parse(termsEnd(b)) ||
-          a.name.localeCompare(b.name) ||
-          a.id.localeCompare(b.id),
-      );
-    expect(data.rows.count).toBe(expected.length);
-    const rows: { id: string; termsEndAt: string; withinWindow: boolean }[] = [];
-    for (let page = 0; ; page++) {
-      const text = await insights.rowsPage("renewals", data.rows.id, page);
-      const body = JSON.parse(text!) as { data: (typeof rows)[number][]; hasMore: boolean };
-      expect(body.data.length).toBeLessThanOrEqual(sw.ROWS_PAGE_SIZE);
-      rows.push(...body.data);
-      if (!body.hasMore) break;
-    }
-    expect(rows.map((r) => r.id)).toEqual(expected.map((c) => c.id));
-    expect(rows.map((r) => r.termsEndAt)).toEqual(expected.map(termsEnd));
-    const day = 86_400_000;
-    const within = expected.filter(
-      (c) => (Date.parse(termsEnd(c)) - Date.parse(result!.today)) / day <= 30,
-    );
-    expect(within.length).toBeGreaterThan(0);
-    expect(data.withinWindow).toBe(within.length);
-    expect(rows.filter((r) => r.withinWindow).map((r) => r.id)).toEqual(within.map((c) => c.id));
-
-    // The home page's figure counts the same customers.
-    await resultOf(insights.follow("home"));
-    const home = (await insights.peek("home")).result!.parts;
-    expect(home.renewals).toMatchObject({ ok: true, data: { count: within.length } });
-  });
-
-  it("receivables: sums per currency exactly as the invoice list adds up; unapplied payments counted", async () => {
-    const insights = instance();
-    await resultOf(insights.follow("receivables"));
-    const { receivablesData } = await import("./receivables");
-    const { result } = await insights.peek("receivables");
-    const data = receivablesData(result!.parts, Date.parse(result!.today));
-    const open = await walkForward<{
-      totalAmount: { value: number; currencyCode: string };
-      appliedAmount: { value: number };
-    }>("/invoices?statuses=ISSUED&hasOutstandingBalance=true");
-    const expected: Record<string, string> = {};
-    for (const i of open) {
-      const code = i.totalAmount.currencyCode;
-      expected[code] = String(
-        BigInt(expected[code] ?? 0) + BigInt(i.totalAmount.value - i.appliedAmount.value),
-      );
-    }
-    expect(data.totals!.outstanding).toEqual(expected);
-    expect(data.buckets.every((b) => b.walked!.misplaced === 0)).toBe(true);
-    expect(Object.values(data.totals!.counts).reduce((a, b) => a + b, 0)).toBe(open.length);
-    const unapplied = await walkForward<{ id: string }>("/payments?hasUnappliedAmount=true");
-    expect(data.unapplied).toMatchObject({
-      ok: true,
-      data: { count: unapplied.length, capped: false },
-    });
-  });
-
-  it("home: the four figures as the lists hold them", async () => {
-    const insights = instance();
-    await resultOf(insights.follow("home"));
-    const { result } = await insights.peek("home");
-    const parts = result!.parts;
-    const drafts = await walkForward("/invoices?needsApproval=true");
-    const unapplied = await walkForward("/payments?hasUnappliedAmount=true");
-    expect(parts.drafts).toMatchObject({ ok: true, data: { count: drafts.length, capped: false } });
-    expect(parts.unapplied).toMatchObject({
-      ok: true,
-      data: { count: unapplied.length, capped: false },
-    });
-    expect(parts.overdue.ok).toBe(true);
-    expect(parts.renewals.ok).toBe(true);
-    // Overdue: what is still owed (Remaining) and, apart, what pending card payments cover.
-    const { overdueQuery } = await import("@/lib/lists/quick-views");
-    const overdue = await walkForward<{
-      totalAmount: { value: number; currencyCode: string };
-      appliedAmount: { value: number };
-      remainingAmount: { value: number };
-      pendingPaymentAmount: { value: number };
-    }>(`/invoices?${overdueQuery(Date.parse(result!.today))}`);
-    const sums = { outstanding: {}, remaining: {}, pending: {} } as Record<
-      string,
-      Record<string, string>
-    >;
-    const add = (into: Record<string, string>, code: string, value: number) => {
-      into[code] = String(BigInt(into[code] ?? 0) + BigInt(value));
-    };
-    for (const i of overdue) {
-      const code = i.totalAmount.currencyCode;
-      add(sums.outstanding!, code, i.totalAmount.value - i.appliedAmount.value);
-      add(sums.remaining!, code, i.remainingAmount.value);
-      add(sums.pending!, code, i.pendingPaymentAmount.value);
-    }
-    expect(Object.values(sums.pending!).some((v) => v !== "0")).toBe(true);
-    expect(parts.overdue).toMatchObject({ ok: true, data: sums });
-  });
-});
+afterAll(removeAll);
 
 describe("one walk per view", () => {
   it("viewers arriving at once share one walk and get one result", async () => {
@@ -442,45 +223,6 @@ describe("background refresh (fake clock)", () => {
     expect(second.stats.calls).toBeGreaterThan(0);
     expect((await b.peek("home")).fresh).toBe(true);
     stopB();
-  });
-});
-
-describe("progress", () => {
-  it("reaches the stream as the walk goes, not at its end, with each part as soon as it is walked", async () => {
-    const { insightEventStream } = await import("./route");
-    // 10 ms of the thread per page: the built-in API's SQLite at scale does this.
-    const insights = instance({ fetcher: upstream({ busyMs: 10 }).fetcher, pollMs: 50 });
-    const started = performance.now();
-    const reader = insightEventStream("home", false, insights)
-      .pipeThrough(new TextDecoderStream() as unknown as TransformStream<Uint8Array, string>)
-      .getReader();
-    const arrivals: { at: number; event: InsightEvent }[] = [];
-    let buffer = "";
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      buffer += value;
-      const lines = buffer.split("\n");
-      buffer = lines.pop()!;
-      for (const line of lines)
-        if (line) arrivals.push({ at: performance.now() - started, event: JSON.parse(line) });
-    }
-    const end = arrivals.at(-1)!;
-    expect(end.event.type).toBe("result");
-    const progress = arrivals.filter(
-      (a) => a.event.type === "progress" && (a.event as { pages: number }).pages > 0,
-    );
-    // Spread over the walk: several distinct counts, the first well before the end.
-    expect(progress.length).toBeGreaterThanOrEqual(3);
-    expect(progress[0]!.at).toBeLessThan(end.at / 2);
-    // Each of the four parts announced once, before the result.
-    const parts = arrivals.filter((a) => a.event.type === "part");
-    expect(parts.map((p) => (p.event as { name: string }).name).sort()).toEqual([
-      "drafts",
-      "overdue",
-      "renewals",
-      "unapplied",
-    ]);
   });
 });
 
